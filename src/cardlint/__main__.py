@@ -1,0 +1,3 @@
+from cardlint.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,83 @@
+"""The ``cardlint`` command.  Each subcommand lives in ``cardlint.commands.<name>`` and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` to a callable(args) -> exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from cardlint import __version__
+from cardlint.errors import EXIT_USAGE, CardlintError
+from cardlint.i18n import _, set_lang
+
+#: Subcommand modules, in the order ``cardlint --help`` lists them.
+COMMANDS = (
+    "classify",
+    "check_translation",
+    "lint",
+    "rule",
+    "explain",
+    "summary",
+    "chain",
+    "kb",
+    "demo",
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse exits 2 already; keep its message but localize the prefix
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: {_('error')}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardlint", description=_("Rules knowledge base and linter for trading-card rules text."))
+    parser.add_argument("--version", action="version", version=f"cardlint {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"cardlint.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"cardlint.commands.{name}":
+                continue  # a capability that has not landed yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def _lang_from_argv(argv: list[str]) -> str | None:
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        set_lang(_lang_from_argv(argv))
+    except ValueError as exc:
+        print(f"cardlint: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.func(args) or 0)
+    except CardlintError as exc:
+        print(f"cardlint: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

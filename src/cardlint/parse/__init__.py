@@ -1,0 +1,1 @@
+"""Grammar loading and per-language front ends."""

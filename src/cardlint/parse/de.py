@@ -1,0 +1,862 @@
+"""German front end: normalisation (lower case, self-reference with articles and declension),
+grammar/de.lark parse, and the builder that reads German clause structure into the IR.
+
+The grammar fixes what German word order fixes — sentences, comma segments (main clauses,
+subordinate "wenn/falls/solange" clauses, relative clauses ", die du kontrollierst"), quoted
+abilities, costs, keyword lines — and types every word (de_lexicon.lark).  The builder reads a
+main clause the German way: the finite verb is in second position (first in an imperative);
+what precedes it is the subject, or an adverbial (then the subject follows the verb); a separable
+particle at the end of the clause completes the verb ("bringe … zurück"); objects, P/T, keyword
+nouns, durations and conditions are read from the segment's typed words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+
+from cardlint import ir as I
+from cardlint.paths import kb_dir
+from cardlint.parse import de_words as W
+from cardlint.parse.frontend import Frontend
+from cardlint.text.segment import Segment
+from cardlint.text.selfref import SELF
+
+_VERB_LEMMA = W.verb_forms()
+
+
+# ============================================================================ keywords (kb)
+@lru_cache(maxsize=None)
+def _keywords() -> tuple[dict[str, str], re.Pattern]:
+    """German keyword name (lower case) → kb id, and a regex for a keyword line item."""
+    names: dict[str, str] = {}
+    try:
+        import yaml
+
+        data = yaml.safe_load((kb_dir() / "keywords.yaml").read_text(encoding="utf-8"))
+        for k in data.get("keywords", []):
+            de = (k.get("names") or {}).get("de")
+            for n in [de] + list((k.get("aliases") or {}).get("de") or []) + list((k.get("printed") or {}).get("de") or []):
+                if not n or "[" in n:
+                    continue
+                n = n.replace("…", "").strip().lower()
+                if n:
+                    names.setdefault(n, k["id"])
+    except Exception:  # kb missing or unreadable: the built-in names below still work
+        pass
+    extra = {
+        "fliegend": "flying", "verursacht trampelschaden": "trample", "verursacht furcht": "fear",
+        "schutz vor": "protection", "schutz": "protection", "affinität zu": "affinity", "kopplung mit": "splice",
+        "verzaubert": "enchant", "landverzauberung": "enchant", "kreaturenverzauberung": "enchant",
+        "artefaktverzauberung": "enchant", "spielerverzauberung": "enchant", "beschütze": "champion",
+        "stufe aufsteigen": "level_up", "einsatzverzögerung": "suspend", "landwandeln": "landwalk",
+        "inselwandeln": "landwalk", "sumpfwandeln": "landwalk", "waldwandeln": "landwalk",
+        "gebirgswandeln": "landwalk", "ebenenwandeln": "landwalk", "wandelwicht": "changeling", "fahl": "devoid",
+    }
+    for k, v in extra.items():
+        names.setdefault(k, v)
+    for n in list(names):
+        if n.endswith("tarnung"):
+            names.setdefault(n, "landwalk")
+    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    # keyword + optional parameter: a cost, a number, "vor …", "zu …", "— cost", ": cost", an object
+    pat = re.compile(
+        r"^(?:" + alt + r"|[a-zäöüß\-]+tarnung|[a-zäöüß\-]+verzauberung)"
+        r"(?:\s*(?:—|:)?\s*(?:\{[^}]+\}|\d+|x)+"  # Ausrüsten {2}, Bushido 1, Kumulative Versorgung: 1
+        r"|\s+(?:vor|zu|mit)\s+.+"  # Schutz vor Rot, Affinität zu Artefakten
+        r"|\s+(?:eine?[nmrs]?|jede[nmrs]?|einen)\s+[^,.;:]+"  # Verzaubert eine Kreatur (, die du kontrollierst)
+        r"|\s*—.+)?$"
+    )
+    return names, pat
+
+
+def keyword_id(text: str) -> tuple[str | None, str | None]:
+    names, _ = _keywords()
+    t = text.strip().lower().rstrip(".")
+    for n in sorted(names, key=len, reverse=True):
+        if t == n or t.startswith(n + " ") or t.startswith(n + ":") or t.startswith(n + "—") or t.startswith(n + " —"):
+            param = t[len(n):].strip(" :—") or None
+            return names[n], param
+    if t.endswith("tarnung") or re.match(r"[a-zäöüß\-]+tarnung\b", t):
+        return "landwalk", None
+    if re.match(r"[a-zäöüß\-]+verzauberung\b", t):
+        return "enchant", t
+    return None, None
+
+
+# ============================================================================ normalisation
+_ADJ_END = re.compile(r"(?:en|em|er|es|e|s|n)$")
+_ARTICLE = r"(?:(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+)?"
+
+
+def _name_pattern(name: str) -> str | None:
+    words = [w for w in re.split(r"\s+", name.strip()) if w]
+    if not words:
+        return None
+    parts = []
+    for i, w in enumerate(words):
+        lw = w.lower()
+        if i == 0 and lw in W.ARTICLES:
+            continue  # "Der Ur-Drache": the article declines like any other article
+        if len(lw) > 4 and re.search(r"[a-zäöüß]$", lw) and "-" not in lw[-3:]:
+            stem = _ADJ_END.sub("", lw)
+            parts.append(re.escape(stem) + r"(?:e|en|em|er|es|n|ens|ers|ern)?s?")
+        else:
+            parts.append(re.escape(lw) + r"(?:s|es|n|en)?")
+    if not parts:
+        return None
+    return _ARTICLE + r"\s+".join(parts)
+
+
+def _name_variants(name: str | None) -> list[str]:
+    if not name:
+        return []
+    out = []
+    for part in re.split(r"\s*//\s*", name.strip()):
+        if not part:
+            continue
+        out.append(part)
+        if "," in part:
+            short = part.split(",", 1)[0].strip()
+            if len(short) >= 3:
+                out.append(short)
+    return sorted(set(out), key=len, reverse=True)
+
+
+@lru_cache(maxsize=4096)
+def _self_regex(name: str) -> re.Pattern | None:
+    pats = [p for p in (_name_pattern(v) for v in _name_variants(name)) if p]
+    if not pats:
+        return None
+    return re.compile(r"(?<![\w\-])(?:" + "|".join(pats) + r")(?![\w])", re.IGNORECASE)
+
+
+_SELF_PHRASES = re.compile(
+    r"(?<![\w\-])(?:diese[rs]?|diesen|diesem)\s+(?:zauberspruch(?:s|es)?|zauberspruchs)(?![\w\-])")
+_QUOTED = re.compile(r'"([^"]*)"')
+
+
+def _mark_cost(text: str) -> str:
+    """Put "§" before an activated ability's cost ("{T}: …", "+1: …", "Opfere …: …")."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == '"':
+            depth ^= 1
+        elif depth == 0 and ch in ".!":
+            return text
+        elif depth == 0 and ch == ":":
+            return "§" + text
+    return text
+
+
+class GermanFrontend(Frontend):
+    lang = "de"
+    grammar = "de.lark"
+    start = "start"
+
+    # --------------------------------------------------------------------------- normalise
+    def normalize(self, body: str, name: str | None) -> str:
+        text = body or ""
+        if len(text) > 4 * 2000:  # guarded again by the frontend; keep this linear
+            text = text[: 4 * 2000]
+        text = text.replace("CARDNAME", SELF)
+        rx = _self_regex(name) if name else None
+        if rx is not None:
+            text = rx.sub(SELF, text)
+        text = text.lower()
+        text = _SELF_PHRASES.sub(SELF, text)
+        text = text.replace("ß", "ß").replace("…", "...").replace("’", "'")
+        text = re.sub(r"\s+", " ", text).strip()
+        text = re.sub(r"\s*—\s*", " — ", text)
+        text = re.sub(r"\s+([,.;:])", r"\1", text)
+        if not text:
+            return text
+        if self.is_keyword(text):
+            return "¶" + text
+        # quoted abilities: mark their costs too
+        text = _QUOTED.sub(lambda m: "«" + _mark_cost(m.group(1).strip()) + "»", text)
+        return _mark_cost(text)
+
+    def is_keyword(self, fragment: str) -> bool:
+        t = fragment.strip().lower().rstrip(".")
+        if not t or len(t) > 200:
+            return False
+        _, pat = _keywords()
+        if not pat.match(t):
+            return False
+        # "Schutz vor …" etc. must not swallow sentences: no finite verb after the keyword name
+        kid, param = keyword_id(t)
+        if kid is None:
+            return False
+        if param and re.search(r"\b(?:erhält|erhalten|ist|sind|hat|haben|kann|wird|kommt)\b", param) and kid not in ("enchant",):
+            return False
+        return True
+
+    def is_spell_type(self, type_line: str | None) -> bool | None:
+        if not type_line:
+            return None
+        t = type_line.lower()
+        if re.search(r"spontanzauber|hexerei|unterbrechung|zauberspruch|^instant|^sorcery|^interrupt", t):
+            return True
+        if re.search(r"beschwörungszauber|^beschwörung|kreatur|artefakt|verzauber|land|planeswalker|welt|ebene|phänomen", t):
+            return False
+        return False
+
+    # --------------------------------------------------------------------------- build
+    def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
+        clause = tree.children[0] if tree.data == "start" else tree
+        return _build_clause(clause, seg, parsed=True)
+
+    def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
+        toks = _fallback_tokens(self, norm)
+        ir = _analyse_tokens(toks, seg, parsed=False)
+        ir.error = error
+        return ir
+
+
+FRONTEND = GermanFrontend()
+
+
+# ============================================================================ tokens
+@dataclass
+class Tok:
+    type: str
+    value: str
+    sub: list = field(default_factory=list)   # relative clause / quoted content (list of Tok)
+
+
+def _flatten(node) -> list[Tok]:
+    out: list[Tok] = []
+    if isinstance(node, Token):
+        out.append(Tok(node.type, str(node)))
+        return out
+    if node.data == "relative":
+        out.append(Tok("REL", "", _flatten_children(node.children)))
+        return out
+    if node.data == "quoted":
+        out.append(Tok("QUOTED", "", []))
+        return out
+    if node.data == "paren":
+        return out
+    if node.data == "mana_cost":
+        out.append(Tok("MANA", "".join(str(c) for c in node.children)))
+        return out
+    if node.data == "segment":
+        out.append(Tok("SEGSTART", ""))
+    for c in node.children:
+        out.extend(_flatten(c))
+    return out
+
+
+def _flatten_children(children) -> list[Tok]:
+    out = []
+    for c in children:
+        out.extend(_flatten(c))
+    return out
+
+
+def _fallback_tokens(fe: GermanFrontend, norm: str) -> list[Tok]:
+    """Best-effort token list for an unparsed clause: lex with the grammar's terminals; an unknown
+    word becomes an UNKNOWN token (only for classification — the clause stays parsed=False)."""
+    parser = fe.parser
+    toks: list[Tok] = []
+    text = norm
+    guard = 0
+    while text and guard < 400:
+        guard += 1
+        try:
+            for t in parser.lex(text):
+                toks.append(Tok(t.type, str(t)))
+            break
+        except UnexpectedCharacters as exc:
+            pos = exc.pos_in_stream
+            # tokens before pos were already yielded into toks; skip the unknown word
+            m = re.match(r"\S+?(?=[\s,.;:\"]|$)", text[pos:]) or re.match(r"\S", text[pos:])
+            end = pos + (m.end() if m else 1)
+            toks.append(Tok("UNKNOWN", text[pos:end]))
+            text = text[end:]
+        except Exception:
+            break
+    return toks
+
+
+# ============================================================================ clause structure
+def _build_clause(clause, seg: Segment, parsed: bool) -> I.ClauseIR:
+    data = clause.data if isinstance(clause, Tree) else "body"
+    if data == "keyword_line":
+        kws = [c for c in clause.children if isinstance(c, Tree) and c.data == "keyword_ability"]
+        text = " ".join(str(t) for t in kws[0].scan_values(lambda v: isinstance(v, Token))) if kws else seg.body
+        return _keyword_ir(seg, text, parsed)
+    toks = _flatten(clause)
+    return _analyse_tokens(toks, seg, parsed, data=data)
+
+
+def _keyword_ir(seg: Segment, text: str, parsed: bool) -> I.ClauseIR:
+    kid, param = keyword_id(text)
+    kid = kid or "unknown"
+    effects = []
+    if kid == "changeling":
+        effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
+                                modifications=[I.Modification(I.TYPES, op="all_creature_types")]))
+    elif kid == "devoid":
+        effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
+                                modifications=[I.Modification(I.COLORS, op="set", value=["colorless"])]))
+    return I.ClauseIR(text=seg.text, form=I.FORM_KEYWORD, parsed=parsed, effects=effects,
+                      keyword=I.Keyword(id=kid, parameter=param))
+
+
+def _analyse_tokens(toks: list[Tok], seg: Segment, parsed: bool, data: str | None = None) -> I.ClauseIR:
+    types = [t.type for t in toks]
+    if toks and toks[0].type == "KW_MARK":
+        text = " ".join(t.value for t in toks[1:])
+        return _keyword_ir(seg, text, parsed)
+    form = I.FORM_STATEMENT
+    costs: list[str] = []
+    modal = "BULLET" in types or data in ("modal", "modal_word_clause")
+    # activated: "§ cost: effect"
+    if toks and toks[0].type == "COST_MARK":
+        form = I.FORM_ACTIVATED
+        try:
+            colon = next(i for i, t in enumerate(toks) if t.type == "COLON")
+        except StopIteration:
+            colon = 0
+        costs = [" ".join(t.value for t in toks[1:colon])]
+        toks = toks[colon + 1:]
+    elif toks and toks[0].type == "ROMAN":
+        form = I.FORM_TRIGGERED
+        i = next((k for k, t in enumerate(toks) if t.type == "DASH"), 0)
+        toks = toks[i + 1:]
+    elif toks and toks[0].type == "WORDS_BEFORE_DASH":
+        i = next((k for k, t in enumerate(toks) if t.type == "DASH"), 0)
+        toks = toks[i + 1:]
+    sentences = _split_sentences(toks)
+    effects: list[I.Effect] = []
+    trigger = None
+    static_spell = False
+    for si, sent in enumerate(sentences):
+        segs = _split_segments(sent)
+        # trigger: the clause's first segment opens with "immer wenn", "wenn", "zu beginn", "am ende"
+        if si == 0 and form == I.FORM_STATEMENT and segs:
+            first = segs[0]
+            trig, rest = _trigger_split(first)
+            if trig is not None:
+                form = I.FORM_TRIGGERED
+                trigger = " ".join(t.value for t in trig)
+                segs = ([rest] if rest else []) + segs[1:]
+        effs, ss = _analyse_sentence(segs, in_trigger=form == I.FORM_TRIGGERED)
+        static_spell = static_spell or ss
+        effects.extend(effs)
+    return I.ClauseIR(text=seg.text, form=form, parsed=parsed, effects=_dedupe(effects), costs=costs,
+                      trigger=trigger, static_spell_ability=static_spell and form == I.FORM_STATEMENT,
+                      modal=modal)
+
+
+def _dedupe(effects: list[I.Effect]) -> list[I.Effect]:
+    return effects
+
+
+def _split_sentences(toks: list[Tok]) -> list[list[Tok]]:
+    out, cur = [], []
+    for t in toks:
+        if t.type in ("END", "BULLET"):
+            if cur:
+                out.append(cur)
+            cur = []
+        elif t.type == "DASH" and cur and cur[-1].type in ("NUM", "VERB", "ART", "DET", "CONJ"):
+            # "Bestimme eines —" introduces the modes
+            out.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _split_segments(sent: list[Tok]) -> list[list[Tok]]:
+    out, cur = [], []
+    for t in sent:
+        if t.type in ("SEP", "SEGSTART"):
+            if cur:
+                out.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    if cur:
+        out.append(cur)
+    return out
+
+
+_TRIGGER_SUBS = {"wenn", "sobald", "nachdem"}
+
+
+def _trigger_split(seg: list[Tok]):
+    if not seg:
+        return None, seg
+    t0 = seg[0]
+    if t0.value in ("sobald", "sowie") and any(t.type == "ENTERS_BF" for t in seg):
+        return None, seg  # "Sowie/Sobald ~ ins Spiel kommt, …" is "As ~ enters" (a replacement)
+    if t0.type == "WHENEVER" or (t0.type == "SUB" and t0.value in _TRIGGER_SUBS):
+        # "wenn du dies tust" is a reflexive trigger inside a spell — still a trigger word
+        return seg, []
+    if t0.type in ("AT_BEGINNING", "AT_END"):
+        # "zu beginn deines versorgungssegments verlierst du …": the trigger runs to the first verb
+        # "zu beginn des nächsten endsegments" is a delayed trigger (spell text), not the clause form
+        nxt = " ".join(t.value for t in seg[1:4])
+        if "nächsten" in nxt:
+            return None, seg
+        for i, t in enumerate(seg[1:], start=1):
+            if t.type == "VERB":
+                return seg[:i], seg[i:]
+        return seg, []
+    return None, seg
+
+
+# ============================================================================ sentence semantics
+_CONDITION_SUBS = {"falls", "solange", "wenn", "sofern", "sobald", "während", "nachdem", "bevor", "bis", "da", "weil", "ob"}
+_IMPERATIVE_IRREGULAR = {"wirf", "nimm", "zieh", "gib", "sieh", "übernimm", "bring", "lass", "triff", "sprich",
+                         "lies", "schau", "stirb", "vergiss", "überspring", "begrab", "wende", "erhalte"}
+
+
+def _lemma(word: str) -> str:
+    return _VERB_LEMMA.get(word, word)
+
+
+def _is_imperative(word: str) -> bool:
+    if word in _IMPERATIVE_IRREGULAR:
+        return True
+    return word.endswith("e") and not word.endswith(("te", "ate")) or word in ("tausche", "vertausche")
+
+
+@dataclass
+class Pred:
+    verb: str | None            # finite verb form
+    lemma: str | None
+    particle: str | None
+    subject: list[Tok]
+    rest: list[Tok]
+    imperative: bool
+    modal: str | None = None
+
+
+def _analyse_sentence(segs: list[list[Tok]], in_trigger: bool) -> tuple[list[I.Effect], bool]:
+    """Effects of one sentence (its comma segments)."""
+    # 1. classify segments: conditions (subordinate clauses) vs main clauses
+    conditions: list[list[Tok]] = []
+    mains: list[list[Tok]] = []
+    for s in segs:
+        if not s:
+            continue
+        t0 = s[0]
+        if t0.value == "sowie" and any(t.type == "ENTERS_BF" for t in s):
+            conditions.append(s)
+        elif t0.type in ("SUB", "AS_LONG_AS", "UNLESS", "WHENEVER") and not (t0.value == "bis" and len(s) > 1 and s[1].type == "PREP"):
+            conditions.append(s)
+        elif t0.type == "CONJ" and len(s) > 1 and s[1].type in ("SUB",):
+            conditions.append(s[1:])
+        else:
+            mains.append(s)
+    # 2. merge a verbless main segment (subject + relative clause) with the next one
+    merged: list[list[Tok]] = []
+    for s in mains:
+        if merged and not _has_finite_verb(merged[-1]) and s and s[0].type in ("VERB",):
+            merged[-1] = merged[-1] + s
+        elif merged and s and s[0].type in ("CONJ", "ADV") and s[0].value in ("und", "oder", "dann") and merged:
+            merged.append(s)
+        else:
+            merged.append(s)
+    all_words = [t for s in segs for t in s]
+    values = {t.value for t in all_words}
+    instead = "stattdessen" in values or any(t.type == "INSTEAD_OF" for t in all_words) and _would(all_words)
+    cond_text = " ".join(t.value for c in conditions for t in c)
+    condition = None
+    duration = None
+    for c in conditions:
+        v = c[0].value
+        if c[0].type == "AS_LONG_AS" or v == "solange":
+            condition = I.Condition(kind="as_long_as", text=" ".join(t.value for t in c))
+        elif c[0].type == "UNLESS":
+            condition = I.Condition(kind="unless", text=" ".join(t.value for t in c))
+        elif v in ("falls", "wenn", "sofern"):
+            condition = I.Condition(kind="if", text=" ".join(t.value for t in c))
+        elif v == "während":
+            condition = I.Condition(kind="during", text=" ".join(t.value for t in c))
+    effects: list[I.Effect] = []
+    # "während ~ ins spiel kommt" (As ~ enters) and "falls … ins spiel kommen würde": replacement
+    as_enters = any(c[0].value in ("während", "sowie", "sobald") and any(t.type == "ENTERS_BF" for t in c) and not _would(c)
+                    for c in conditions)
+    if instead or as_enters or (any(c[0].value == "falls" and _would(c) for c in conditions) and
+                                any(_would(c) and any(t.type == "ENTERS_BF" for t in c) for c in conditions)):
+        effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead" if instead else "as_enters"))
+        if instead or as_enters:
+            return effects, False
+    static_spell = False
+    subject_carry: list[Tok] = []
+    for m in merged:
+        for pred in _predicates(m, subject_carry):
+            if pred.subject:
+                subject_carry = pred.subject
+            eff = _predicate_effects(pred, condition, in_trigger)
+            for e in eff:
+                if e.affected is not None and e.affected.is_self and e.kind in (I.RULES, I.CONTINUOUS):
+                    static_spell = True
+            effects.extend(eff)
+    if not effects and conditions and not mains:
+        pass
+    return effects, static_spell
+
+
+def _would(toks: list[Tok]) -> bool:
+    return any(t.value in ("würde", "würden", "würdest") for t in toks)
+
+
+def _has_finite_verb(seg: list[Tok]) -> bool:
+    return any(t.type == "VERB" for t in seg)
+
+
+def _predicates(seg: list[Tok], carry: list[Tok]) -> list[Pred]:
+    """Split a main segment into predicates ("erhält +1/+1 und hat Flugfähigkeit", "ziehe …,
+    dann wirf … ab") and find subject, verb, particle of each."""
+    parts: list[list[Tok]] = []
+    cur: list[Tok] = []
+    seen_verb = False
+    for i, t in enumerate(seg):
+        nxt = seg[i + 1] if i + 1 < len(seg) else None
+        if seen_verb and t.type in ("CONJ", "ADV") and t.value in ("und", "oder", "dann", "danach", "sowie") and nxt is not None \
+                and nxt.type == "VERB":
+            parts.append(cur)
+            cur = []
+            seen_verb = False
+            continue
+        if t.type == "VERB":
+            seen_verb = True
+        cur.append(t)
+    if cur:
+        parts.append(cur)
+    preds = []
+    subject = []
+    for k, p in enumerate(parts):
+        pred = _read_predicate(p, subject if k else carry if (p and p[0].type == "VERB" and not _is_imperative(p[0].value) and carry) else [])
+        if pred.subject:
+            subject = pred.subject
+        preds.append(pred)
+    return preds
+
+
+def _read_predicate(p: list[Tok], inherited: list[Tok]) -> Pred:
+    vi = next((i for i, t in enumerate(p) if t.type == "VERB"), None)
+    particle = None
+    if p and p[-1].type == "PARTICLE":
+        particle = p[-1].value
+    if vi is None:
+        return Pred(None, None, particle, inherited, p, False)
+    verb = p[vi].value
+    before = p[:vi]
+    after = p[vi + 1:]
+    lead_adverbial = bool(before) and all(t.type in ("EOT", "UNTIL_NEXT_TURN", "THIS_TURN", "ADV", "PREP", "ART", "DET", "NOUN",
+                                                     "ADJ", "NUM", "DIGITS", "AT_BEGINNING", "AT_END", "FOR_EACH", "CONJ")
+                                          for t in before) and before[0].type in ("EOT", "UNTIL_NEXT_TURN", "THIS_TURN", "ADV", "PREP",
+                                                                                   "AT_BEGINNING", "AT_END", "FOR_EACH", "CONJ")
+    imperative = not before and _is_imperative(verb) and not inherited
+    if before and not lead_adverbial:
+        subject = before
+    elif imperative:
+        subject = []
+    else:
+        # inverted order: subject follows the finite verb ("erhält ~ +1/+1", "kannst du")
+        subject = inherited or _first_np(after)
+    rest = after
+    modal = None
+    lem = _lemma(verb)
+    if lem in ("können", "müssen", "dürfen", "werden", "sollen") and lem != "werden" or lem in ("können", "müssen", "dürfen"):
+        modal = lem
+        # the main verb of a modal construction is the last verb (infinitive at the end)
+        inner = [t for t in after if t.type == "VERB"]
+        if inner:
+            verb = inner[-1].value
+            lem = _lemma(verb)
+    if particle:
+        base = lem.split("+")[-1]
+        if (particle, base) in W.SEPARABLE:
+            lem = particle + "+" + base
+    return Pred(verb, lem, particle, subject, rest, imperative, modal)
+
+
+def _first_np(toks: list[Tok]) -> list[Tok]:
+    out: list[Tok] = []
+    for t in toks:
+        if t.type in ("PRON", "SELF"):
+            return [t]
+        if t.type in ("ART", "DET", "ADJ", "ADJ_MORPH", "NUM", "DIGITS"):
+            out.append(t)
+            continue
+        if t.type in ("NOUN", "NOUN_MORPH", "COUNTER_NOUN"):
+            out.append(t)
+            continue
+        if t.type in ("TARGET_CHOICE", "REL") and out:
+            out.append(t)
+            continue
+        if out:
+            break
+        if t.type not in ("EOT", "ADV", "UNTIL_NEXT_TURN"):
+            break
+    return out
+
+
+# ---------------------------------------------------------------------------- filters
+_TYPE_STEMS = sorted(W.TYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
+_COLOR_STEMS = sorted(W.COLORS.items(), key=lambda kv: -len(kv[0]))
+
+
+def _filter(np: list[Tok]) -> I.Filter:
+    f = I.Filter()
+    for t in np:
+        v = t.value
+        if t.type == "SELF" or v in ("~",):
+            f.ref = "self"
+        elif t.type == "PRON":
+            if v in ("du", "dich", "dir"):
+                f.ref = "you"
+            elif v in ("er", "sie", "es", "ihn", "ihm", "ihnen"):
+                f.ref = "it" if f.ref == "object" else f.ref
+        elif t.type == "TARGET_CHOICE":
+            f.quantifier = "target"
+        elif t.type == "DET":
+            if v.startswith(("jede", "alle")):
+                f.quantifier = f.quantifier or "each"
+            elif v.startswith("dies") and f.ref == "object":
+                f.ref = "this"
+        elif t.type in ("ADJ", "ADJ_MORPH"):
+            stem = re.sub(r"(?:e|en|em|er|es)$", "", v)
+            if stem.startswith("verzaubert"):
+                f.attached = "enchanted"
+            elif stem.startswith("ausgerüstet"):
+                f.attached = "equipped"
+            elif stem.startswith(("ander", "weiter")):
+                f.other = True
+            for c, code in _COLOR_STEMS:
+                if stem.startswith(c):
+                    f.colors.append(code)
+                    break
+                if stem.startswith("nicht" + c) or stem.startswith("nicht-" + c):
+                    f.excluded.append(code)
+                    break
+        elif t.type in ("NOUN", "NOUN_MORPH"):
+            low = v
+            if low.startswith("nicht"):
+                f.excluded.append(low[5:].lstrip("-"))
+                continue
+            for stem, typ in _TYPE_STEMS:
+                if stem in low and typ not in f.types:
+                    f.types.append(typ)
+            for stem, noun in list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items()):
+                if low.endswith(stem) or low.endswith(stem + "n") or low.endswith(stem + "en") or low.endswith(stem + "s"):
+                    f.noun = noun
+            if f.noun is None and f.types:
+                f.noun = f.types[-1]
+        elif t.type == "REL":
+            words = " ".join(x.value for x in t.sub)
+            if "du kontrollierst" in words:
+                f.controller = "you"
+            elif "kontrolliert" in words or "kontrollieren" in words:
+                f.controller = "opponent" if "gegner" in words else "any"
+    if f.ref == "this":
+        f.ref = "self" if (f.types or f.noun) else "object"
+    return f
+
+
+# ---------------------------------------------------------------------------- predicates → effects
+_ABILITY_NOUNS = ("fähigkeit", "fähigkeiten")
+
+
+def _kw_or_quote(toks: list[Tok]) -> bool:
+    return any(t.type in ("KW", "QUOTED") for t in toks) or any(
+        t.type in ("NOUN", "NOUN_MORPH") and t.value.endswith(("fähigkeit", "fähigkeiten")) for t in toks)
+
+
+def _duration(toks: list[Tok]) -> str | None:
+    for t in toks:
+        if t.type == "EOT":
+            return "until_eot"
+        if t.type == "UNTIL_NEXT_TURN":
+            return "until_next_turn"
+    return None
+
+
+def _cont(mods, affected, duration, condition) -> I.Effect:
+    return I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=mods, duration=duration, condition=condition)
+
+
+def _predicate_effects(p: Pred, condition: I.Condition | None, in_trigger: bool) -> list[I.Effect]:
+    rest = p.rest
+    words = [t for t in rest if t.type != "REL"]
+    vals = [t.value for t in words]
+    types = [t.type for t in words]
+    subj = _filter(p.subject) if p.subject else I.Filter(ref="you") if p.imperative else None
+    subj_words = " ".join(t.value for t in p.subject)
+    dur = _duration(p.subject + rest)
+    lem = p.lemma or ""
+    en = W.english_lemma(lem) if lem else None
+    has_pt = "PT" in types
+    neg = "nicht" in vals or any(v.startswith("kein") for v in vals) or "nicht" in subj_words.split()
+    player_subject = subj is not None and (subj.ref == "you" or subj.noun in ("player", "opponent"))
+    out: list[I.Effect] = []
+
+    if p.verb is None:
+        return out
+    # -- prevention
+    if lem in ("verhindern",):
+        return [I.Effect(kind=I.PREVENTION, verb="prevent", duration=dur)]
+    # -- skip
+    if lem in ("überspringen", "übergehen"):
+        return [I.Effect(kind=I.REPLACEMENT, verb="skip", affected=subj)]
+    # -- restrictions and permissions: "kann nicht angreifen", "kann nicht neutralisiert werden"
+    if p.modal in ("können", "dürfen", "müssen"):
+        if neg or "nur" in vals or p.modal == "müssen" or "AS_THOUGH" in types:
+            return [I.Effect(kind=I.RULES, verb=en, affected=subj, duration=dur, condition=condition)]
+        if not in_trigger and lem in ("wirken", "spielen", "aktivieren", "blocken", "angreifen", "an+greifen") and not p.imperative:
+            return [I.Effect(kind=I.RULES, verb=en, affected=subj, duration=dur, condition=condition)]
+    if lem == "kosten" or (lem == "kosten" and ("mehr" in vals or "weniger" in vals)):
+        return [I.Effect(kind=I.RULES, verb="cost", affected=subj, condition=condition)]
+    # -- "… als Kopie … ins Spiel kommen lassen" (enter as a copy)
+    if "ENTERS_BF" in types and "kopie" in vals and lem in ("lassen", "kommen"):
+        return [I.Effect(kind=I.REPLACEMENT, verb="enter", affected=subj),
+                _cont([I.Modification(I.COPY, op="set")], subj, None, condition)]
+    # -- enters tapped / with counters / as a copy
+    if lem == "kommen" and "ENTERS_BF" in types:
+        if "getappt" in vals or "mit" in vals or "als" in vals or "verdeckt" in vals:
+            out.append(I.Effect(kind=I.REPLACEMENT, verb="enter", affected=subj))
+            if "kopie" in vals:
+                out.append(_cont([I.Modification(I.COPY, op="set")], subj, None, condition))
+            if "verdeckt" in vals:
+                out.append(_cont([I.Modification(I.FACE_DOWN, op="set")], subj, None, condition))
+            return out
+        return [I.Effect(kind=I.ONE_SHOT, verb="enter", affected=subj)]
+    # -- P/T modify, abilities: erhalten
+    if lem in ("erhalten",) and not (p.particle == "dazu"):
+        mods = []
+        if has_pt:
+            pt = next(t.value for t in words if t.type == "PT")
+            per = I.Filter() if "FOR_EACH" in types else None
+            mods.append(I.Modification(I.PT_MODIFY, op="modify", value=pt, per=per))
+        if _kw_or_quote(words):
+            mods.append(I.Modification(I.ABILITIES, op="add", value=[t.value for t in words if t.type == "KW"]))
+        if "kontrolle" in vals:
+            mods.append(I.Modification(I.CONTROL, op="gain"))
+        if mods:
+            if player_subject and not has_pt and not "kontrolle" in vals:
+                return [I.Effect(kind=I.RULES, verb="have", affected=subj, duration=dur, condition=condition)]
+            return [_cont(mods, subj, dur, condition)]
+        return [I.Effect(kind=I.ONE_SHOT, verb="get", affected=subj)]
+    # -- verursacht Trampelschaden (older grant wording)
+    if lem == "verursachen" and any(t.type == "KW" or t.value in ("trampelschaden", "furcht") for t in words):
+        return [_cont([I.Modification(I.ABILITIES, op="add")], subj, dur, condition)]
+    # -- haben
+    if lem == "haben" and p.modal is None:
+        mods = []
+        if "BASE_PT" in types:
+            mods.append(I.Modification(I.PT_SET, op="set", value=next((t.value for t in words if t.type == "PT"), None)))
+        elif "PT_BOTH" in types and ("gleich" in vals or "IN_AMOUNT" in types or "NUMBER_OF" in types):
+            mods.append(I.Modification(I.PT_DEFINE, op="set", defining=True))
+        if "IN_ADDITION" in types or any(v.startswith("kreaturentyp") for v in vals) and "alle" not in vals:
+            mods.append(I.Modification(I.TYPES, op="add"))
+        elif "alle" in vals and any(v.startswith("kreaturentyp") for v in vals):
+            mods.append(I.Modification(I.TYPES, op="all_creature_types"))
+        elif "alle" in vals and any(v.startswith("farbe") for v in vals):
+            mods.append(I.Modification(I.COLORS, op="set", value=["W", "U", "B", "R", "G"]))
+        elif _kw_or_quote(words):
+            if player_subject:
+                return [I.Effect(kind=I.RULES, verb="have", affected=subj, duration=dur, condition=condition)]
+            mods.append(I.Modification(I.ABILITIES, op="add"))
+        if mods:
+            return [_cont(mods, subj, dur, condition)]
+        return [I.Effect(kind=I.RULES, verb="have", affected=subj, duration=dur, condition=condition)]
+    # -- verlieren
+    if lem == "verlieren":
+        if _kw_or_quote(words) or any(v.startswith("fähigkeit") for v in vals):
+            return [_cont([I.Modification(I.ABILITIES, op="remove")], subj, dur, condition)]
+        if any(v.endswith(("typen", "kartentypen")) for v in vals):
+            return [_cont([I.Modification(I.TYPES, op="remove")], subj, dur, condition)]
+        return [I.Effect(kind=I.ONE_SHOT, verb="lose", affected=subj)]
+    # -- sein: P/T defined, colours, types
+    if lem in ("sein", "betragen", "entsprechen") and p.modal is None:
+        pt_subject = "PT_BOTH" in [t.type for t in p.subject] or any(t.value in ("stärke", "widerstandskraft") for t in p.subject)
+        if pt_subject or ("PT_BOTH" in types and ("gleich" in vals or "IN_AMOUNT" in types)):
+            aff = subj
+            if any(t.type == "SELF" for t in p.subject + words[:3]) or any(t.value in ("seine", "ihre", "deren", "dessen") for t in p.subject):
+                aff = I.Filter(ref="self") if any(t.type == "SELF" for t in p.subject + words[:4]) else aff
+            return [_cont([I.Modification(I.PT_DEFINE, op="set", defining=True)], aff, dur, condition)]
+        mods = []
+        add = "IN_ADDITION" in types or "zusätzlich" in vals
+        if any(t.type == "ADJ" and _color_of(t.value) for t in words):
+            mods.append(I.Modification(I.COLORS, op="add" if add else "set",
+                                       value=[_color_of(t.value) for t in words if t.type == "ADJ" and _color_of(t.value)]))
+        nouns = [t for t in words if t.type in ("NOUN",)]
+        if nouns and not any(t.value in ("offen",) for t in words):
+            f = _filter(nouns)
+            if f.types or f.subtypes or (nouns and not f.noun):
+                mods.append(I.Modification(I.TYPES, op="add" if add else "set", value=f.types))
+        if has_pt:
+            mods.append(I.Modification(I.PT_SET, op="set", value=next(t.value for t in words if t.type == "PT")))
+        if mods:
+            return [_cont(mods, subj, dur, condition)]
+        return [I.Effect(kind=I.RULES, verb="be", affected=subj, duration=dur, condition=condition)]
+    # -- werden: becomes / passive
+    if lem == "werden":
+        if "zu" in vals or "zur" in vals or "zum" in vals or any(t.type == "ADJ" and _color_of(t.value) for t in words):
+            mods = []
+            if "kopie" in vals:
+                return [_cont([I.Modification(I.COPY, op="set")], subj, dur, condition)]
+            nouns = [t for t in words if t.type == "NOUN"]
+            f = _filter(nouns) if nouns else I.Filter()
+            if f.types or (nouns and f.noun is None):
+                mods.append(I.Modification(I.TYPES, op="add" if "IN_ADDITION" in types else "set", value=f.types))
+            cols = [_color_of(t.value) for t in words if t.type == "ADJ" and _color_of(t.value)]
+            if cols:
+                mods.append(I.Modification(I.COLORS, op="set", value=cols))
+            if _kw_or_quote(words):
+                mods.append(I.Modification(I.ABILITIES, op="add"))
+            if has_pt:
+                mods.append(I.Modification(I.PT_SET, op="set", value=next(t.value for t in words if t.type == "PT")))
+            if mods:
+                return [_cont(mods, subj, dur, condition)]
+        # passive ("wird zerstört"): the participle's verb decides
+        inner = [t for t in words if t.type == "VERB"]
+        if inner:
+            l2 = _lemma(inner[-1].value)
+            return [I.Effect(kind=I.ONE_SHOT, verb=W.english_lemma(l2), affected=subj)]
+        return [I.Effect(kind=I.ONE_SHOT, verb="become", affected=subj)]
+    # -- control
+    if lem == "kontrollieren" and [t.value for t in p.subject] == ["du"] and not neg and "wie" not in vals:
+        return [_cont([I.Modification(I.CONTROL, op="gain")], _filter(words), dur, condition)]
+    if lem == "übernehmen" or (lem in ("tauschen", "aus+tauschen", "vertauschen") and "kontrolle" in vals):
+        return [_cont([I.Modification(I.CONTROL, op="gain" if lem == "übernehmen" else "exchange")],
+                      _filter(words), dur, condition)]
+    if lem in ("tauschen", "vertauschen", "aus+tauschen") and ("PT_BOTH" in types or "stärke" in vals):
+        return [_cont([I.Modification(I.PT_SWITCH, op="switch")], _filter(words), dur, condition)]
+    # -- text change: "verändere den Text … , indem du … ersetzt"
+    if lem in ("verändern", "ändern") and "text" in vals:
+        return [_cont([I.Modification(I.TEXT, op="set")], _filter(words), dur, condition)]
+    # -- face down
+    if lem in ("manifestieren", "verdecken") or (lem in ("drehen",) and "verdeckt" in vals):
+        return [_cont([I.Modification(I.FACE_DOWN, op="set")], _filter(words), dur, condition)]
+    # -- playing as though / static negated actions ("enttappt nicht während …")
+    if "AS_THOUGH" in types:
+        return [I.Effect(kind=I.RULES, verb=en, affected=subj, condition=condition)]
+    if neg and not p.imperative and not in_trigger and lem not in ("zerstören",):
+        return [I.Effect(kind=I.RULES, verb=en, affected=subj, condition=condition)]
+    # -- everything else: a one-shot action
+    return [I.Effect(kind=I.ONE_SHOT, verb=en, affected=subj if not p.imperative else None,
+                     objects=[_filter(words)] if words else [], duration=dur, condition=condition)]
+
+
+def _color_of(word: str) -> str | None:
+    stem = re.sub(r"(?:e|en|em|er|es)$", "", word)
+    for c, code in _COLOR_STEMS:
+        if stem == c:
+            return code
+    return None

@@ -1,0 +1,59 @@
+"""English front end: grammar/en.lark → shared IR builder."""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+
+from cardlint import ir as I
+from cardlint.parse.en_text import normalize_en
+from cardlint.parse.frontend import Frontend
+from cardlint.parse.irbuild import IRBuilder, to_clause
+from cardlint.text.segment import Segment
+
+
+class EnglishFrontend(Frontend):
+    lang = "en"
+    grammar = "en.lark"
+
+    @cached_property
+    def _kb(self):
+        from cardlint.kb import load_kb
+
+        return load_kb()
+
+    @cached_property
+    def keyword_ids(self) -> dict[str, str]:
+        names = dict(self._kb.keyword_names("en"))
+        for k in self._kb.keywords:
+            names.setdefault(k["name"].lower(), k["id"])
+        return names
+
+    @cached_property
+    def keyword_effects(self) -> dict[str, dict]:
+        return {k["id"]: k["effect"] for k in self._kb.keywords if k.get("effect")}
+
+    @cached_property
+    def _keyword_re(self) -> re.Pattern:
+        names = sorted(self.keyword_ids, key=len, reverse=True)
+        return re.compile(r"(?:" + "|".join(re.escape(n) for n in names) + r"|\w+walk)\b", re.IGNORECASE)
+
+    def normalize(self, body: str, name: str | None) -> str:
+        return normalize_en(body, name)
+
+    def is_keyword(self, fragment: str) -> bool:
+        return bool(self._keyword_re.match(fragment.strip()))
+
+    def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
+        result = IRBuilder(self.keyword_ids, self.keyword_effects).transform(tree)
+        return to_clause(result, self.keyword_effects)
+
+    def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
+        from cardlint.parse.fallback import fallback_clause
+
+        clause = fallback_clause(norm, self.is_keyword)
+        clause.error = error
+        return clause
+
+
+FRONTEND = EnglishFrontend()

@@ -1,0 +1,61 @@
+"""English surface normalisation before the grammar: case, self-reference, possessives, the cost marker."""
+
+from __future__ import annotations
+
+import re
+
+from cardlint.text.selfref import name_variants, replace_names
+
+COST_MARK = "§"
+
+# "this creature", "this permanent" … are self-reference; the grammar also accepts them, but
+# rewriting here keeps one SELF token for the IR builder.
+_THIS_SELF = re.compile(
+    r"\bthis (?:creature|permanent|artifact|enchantment|land|planeswalker|card|spell|equipment|aura|"
+    r"vehicle|saga|battle|token|class|siege|case|room|emblem|dungeon|scheme|plane|conspiracy)\b(?!'s? (?:power|toughness)\b)")
+_CONTRACTION = re.compile(r"\b(it|that|there|he|she|what)'s\b")
+_POSSESSIVE = re.compile(r"(?<=[\w~])'s\b")
+_PLURAL_POSSESSIVE = re.compile(r"(?<=s)'(?=\s)")
+_SPACE_DASH = re.compile(r"\s*[—–]\s*")
+_QUOTED = re.compile(r'"[^"]*"')
+
+
+def normalize_en(body: str, name: str | None) -> str:
+    text = replace_names(body, name_variants(name))
+    text = text.lower()
+    text = _THIS_SELF.sub("~", text)
+    text = _CONTRACTION.sub(lambda m: m.group(1) + " is", text)
+    text = _POSSESSIVE.sub(" 's", text)
+    text = _PLURAL_POSSESSIVE.sub(" 's", text)
+    text = _SPACE_DASH.sub(" — ", text)
+    text = text.replace("−", "-")
+    text = mark_costs(text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _colon_outside_quotes(text: str) -> int:
+    depth = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            depth = not depth
+        elif ch == ":" and not depth:
+            return i
+    return -1
+
+
+def mark_costs(text: str) -> str:
+    """Prefix "§" to an activated ability ("cost: effect"), also inside quoted abilities, so the
+    LALR parser knows at the first token that a cost list follows."""
+    def mark(segment: str) -> str:
+        colon = _colon_outside_quotes(segment)
+        if colon > 0 and not segment.lstrip().startswith(("choose", "•")):
+            head = segment[:colon]
+            # ability words and chapter numbers use "—", never ":"; a colon after a sentence
+            # end is not a cost ("… named x: …" does not occur in rules text)
+            if "." not in head:
+                lead = len(segment) - len(segment.lstrip())
+                return segment[:lead] + COST_MARK + " " + segment[lead:]
+        return segment
+
+    out = mark(text)
+    return _QUOTED.sub(lambda m: '"' + mark(m.group(0)[1:-1]) + '"', out)

@@ -1,0 +1,879 @@
+"""Parse tree → IR, for trees that use the shared rule names of grammar/README.md.
+
+The English grammar produces exactly these names; another language's grammar may produce them
+too (and reuse this builder) or build the IR with its own Transformer.  Everything here is driven
+by the tree's structure and word classes — never by card names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Token, Transformer, Tree
+
+from cardlint import ir as I
+
+COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
+               "colorless": "colorless", "multicolored": "multicolored", "monocolored": "monocolored"}
+CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+              "planeswalker", "sorcery", "tribal", "dungeon", "plane", "phenomenon", "scheme", "vanguard",
+              "conspiracy"}
+_PLURALS = {"sorceries": "sorcery", "elves": "elf", "dwarves": "dwarf", "wolves": "wolf",
+            "werewolves": "werewolf", "mice": "mouse", "oxen": "ox", "fungi": "fungus", "cyclopes": "cyclops",
+            "thieves": "thief", "plains": "plains", "men": "man", "copies": "copy", "abilities": "ability"}
+
+
+def singular(word: str) -> str:
+    w = word.lower()
+    if w in _PLURALS:
+        return _PLURALS[w]
+    if w.endswith("men") and len(w) > 4:
+        return w[:-3] + "man"
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
+        return w[:-1]
+    return w
+
+
+@dataclass
+class Node:
+    """A rule the builder keeps generic: its name and built children."""
+
+    name: str
+    children: list = field(default_factory=list)
+
+    def tokens(self) -> list[str]:
+        out = []
+        for c in self.children:
+            if isinstance(c, Token):
+                out.append(str(c))
+            elif isinstance(c, Node):
+                out.extend(c.tokens())
+        return out
+
+
+@dataclass
+class Pred:
+    """One predicate of a statement, before the subject is attached."""
+
+    kind: str                                   # an effect kind, or "state" (no effect of its own)
+    mods: list[I.Modification] = field(default_factory=list)
+    verb: str | None = None
+    objects: list[I.Filter] = field(default_factory=list)
+    tags: set[str] = field(default_factory=set)  # instead, tapped, with_counters, copy_enter, …
+    duration: str | None = None
+
+
+@dataclass
+class Mod:
+    """A statement prefix/suffix: duration, condition, "for each", "instead"…"""
+
+    kind: str
+    value: Any = None
+
+
+@dataclass
+class Granted:
+    """A quoted ability granted to something (its own effects are not the clause's)."""
+
+    text: str
+
+
+@dataclass
+class KeywordRef:
+    name: str
+    param: str | None = None
+
+
+def _flatten(items) -> list:
+    out = []
+    for x in items:
+        if isinstance(x, list):
+            out.extend(_flatten(x))
+        else:
+            out.append(x)
+    return out
+
+
+def _words(children) -> list[str]:
+    out = []
+    for c in children:
+        if isinstance(c, Token):
+            out.append(str(c))
+        elif isinstance(c, Node):
+            out.extend(c.tokens())
+        elif isinstance(c, list):
+            out.extend(_words(c))
+    return out
+
+
+class IRBuilder(Transformer):
+    """Builds clause-level results: ``start`` returns a dict consumed by :func:`to_clause`."""
+
+    def __init__(self, keyword_ids: dict[str, str] | None = None, keyword_effects: dict | None = None):
+        super().__init__(visit_tokens=False)
+        self.keyword_ids = keyword_ids or {}
+        self.keyword_effects = keyword_effects or {}
+
+    def __default__(self, data, children, meta):
+        return Node(str(data), children)
+
+    # ------------------------------------------------------------------ words and noun phrases
+    def np_core(self, children):
+        words = []
+        for c in children:
+            if isinstance(c, Node):
+                words.append((c.name, " ".join(c.tokens())))
+            elif isinstance(c, Token):
+                words.append(("w_word", str(c)))
+        return ("np_core", words)
+
+    def determiner(self, children):
+        return ("det", " ".join(_words(children)))
+
+    def np(self, children):
+        f = I.Filter()
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "det":
+                self._apply_det(f, c[1])
+            elif isinstance(c, tuple) and c[0] == "np_core":
+                self._apply_words(f, c[1])
+            elif isinstance(c, Node):
+                self._apply_postmod(f, c)
+        return f
+
+    def _apply_det(self, f: I.Filter, det: str):
+        d = det.strip()
+        if d in ("target",) or d.endswith("target"):
+            f.quantifier = "target"
+        elif d in ("each", "every"):
+            f.quantifier = "each"
+        elif d == "all":
+            f.quantifier = "all"
+        elif d in ("another", "all other", "each other", "any other"):
+            f.quantifier = f.quantifier or ("each" if d != "another" else "a")
+            f.other = True
+        elif d.startswith("up to"):
+            f.quantifier = "up_to"
+        elif d in ("a", "an"):
+            f.quantifier = f.quantifier or "a"
+        elif d in ("that", "those", "the", "these", "this"):
+            f.quantifier = f.quantifier or d
+        else:
+            f.quantifier = f.quantifier or "number"
+
+    def _apply_words(self, f: I.Filter, words):
+        for kind, w in words:
+            lw = w.lower()
+            if kind == "w_color":
+                f.colors.append(COLOR_CODES.get(lw, lw))
+            elif kind == "w_type":
+                t = singular(lw)
+                f.types.append(t)
+                f.noun = t
+            elif kind == "w_subtype":
+                f.subtypes.append(singular(lw))
+                f.noun = f.noun or "permanent"
+            elif kind == "w_supertype":
+                f.supertypes.append(lw)
+            elif kind == "w_non":
+                f.excluded.append(lw[3:].lstrip("-"))
+                if lw in ("nontoken",):
+                    f.token = False
+            elif kind == "w_status":
+                f.status.append(lw)
+            elif kind == "w_object":
+                n = singular(lw)
+                f.noun = n
+                if n == "token":
+                    f.token = True
+            elif kind == "w_token":
+                f.token = True
+            elif kind == "w_player":
+                f.ref = "player"
+                f.noun = singular(lw)
+                if "opponent" in lw:
+                    f.controller = "opponent"
+            elif kind == "w_attached":
+                f.attached = lw
+            elif kind == "w_other":
+                f.other = True
+            elif kind == "w_pt":
+                f.pt = lw
+            elif kind == "w_zone":
+                f.zone = singular(lw)
+                f.extra.append(lw)
+            else:
+                f.extra.append(lw)
+
+    def _apply_postmod(self, f: I.Filter, node: Node):
+        name = node.name
+        if name in ("you_control", "you_own"):
+            f.controller = "you"
+        elif name in ("not_you_control", "not_you_own"):
+            f.controller = "not_you"
+        elif name in ("opponents_control", "opponent_controls"):
+            f.controller = "opponent"
+        elif name == "player_controls":
+            f.controller = "player"
+        elif name == "with_filter":
+            for kw in self._keywords_in(node):
+                f.with_abilities.append(kw)
+            f.extra.append("with " + " ".join(node.tokens()))
+        elif name == "without_filter":
+            for kw in self._keywords_in(node):
+                f.without_abilities.append(kw)
+            f.extra.append("without " + " ".join(node.tokens()))
+        elif name in ("in_zone", "from_zone"):
+            f.extra.append(" ".join(node.tokens()))
+        else:
+            f.extra.append(" ".join(node.tokens()))
+
+    def _keywords_in(self, node) -> list[str]:
+        out = []
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, KeywordRef):
+                out.append(n.name)
+            elif isinstance(n, Node):
+                stack.extend(n.children)
+            elif isinstance(n, list):
+                stack.extend(n)
+            elif isinstance(n, I.Filter):
+                out.extend(n.with_abilities)
+        return out
+
+    def self_ref(self, children):
+        return I.Filter(ref="self")
+
+    def it_ref(self, children):
+        return I.Filter(ref="it")
+
+    def they_ref(self, children):
+        return I.Filter(ref="they")
+
+    def you_ref(self, children):
+        return I.Filter(ref="you", noun="player", controller="you")
+
+    def that_ref(self, children):
+        return I.Filter(ref="it")
+
+    def np_simple(self, children):
+        # possessor: reuse np logic
+        if len(children) == 1 and isinstance(children[0], Token) and str(children[0]) == "~":
+            return I.Filter(ref="self")
+        return self.np(children)
+
+    def possessive(self, children):
+        for c in children:
+            if isinstance(c, I.Filter):
+                return c
+        w = " ".join(_words(children))
+        if w in ("its", "his or her"):
+            return I.Filter(ref="it")
+        if w == "your":
+            return I.Filter(ref="you", noun="player", controller="you")
+        return I.Filter(ref="they")
+
+    def possessed(self, children):
+        owner = children[0] if isinstance(children[0], I.Filter) else I.Filter()
+        f = self.np(children[1:])
+        f.extra.append("of:" + owner.ref)
+        if owner.is_self and not f.noun:
+            f.ref = "self_part"
+        return f
+
+    def np_subject(self, children):
+        filters = [c for c in children if isinstance(c, I.Filter)]
+        if len(filters) == 1:
+            return filters[0]
+        merged = I.Filter(ref="multiple")
+        for f in filters:
+            merged.types += f.types
+            merged.extra.append(I.Filter and (f.ref))
+        if all(f.is_self for f in filters):
+            merged.ref = "self"
+        return merged
+
+    def quantity_of(self, children):
+        f = next((c for c in children if isinstance(c, I.Filter)), I.Filter())
+        return f
+
+    def each_of(self, children):
+        return self.quantity_of(children)
+
+    def top_of(self, children):
+        f = I.Filter(noun="card")
+        f.extra.append("top")
+        return f
+
+    def the_game(self, children):
+        return I.Filter(ref="game", noun="game")
+
+    def token_copy(self, children):
+        return I.Filter(noun="token", token=True)
+
+    def the_rest(self, children):
+        return I.Filter(ref="those")
+
+    # ------------------------------------------------------------------ keywords and abilities
+    def keyword_ability(self, children):
+        name = str(children[0]).lower()
+        param = " ".join(_words(children[1:])) or None
+        return KeywordRef(self.keyword_ids.get(name, name.replace(" ", "_")), param)
+
+    def landwalk(self, children):
+        return KeywordRef("landwalk", str(children[0]).lower())
+
+    def quoted_ability(self, children):
+        return Granted(" ".join(_words(children)))
+
+    def ability_list(self, children):
+        return [c for c in _flatten(children) if isinstance(c, (KeywordRef, Granted, Node, I.Filter))]
+
+    def keyword_line(self, children):
+        return ("keyword_line", [c for c in children if isinstance(c, KeywordRef)])
+
+    # ------------------------------------------------------------------ predicates
+    def _ability_values(self, items) -> list[str]:
+        out = []
+        for x in _flatten(items if isinstance(items, list) else [items]):
+            if isinstance(x, KeywordRef):
+                out.append(x.name)
+            elif isinstance(x, Granted):
+                out.append('"' + x.text + '"')
+            elif isinstance(x, Node):
+                out.append(x.name)
+        return out
+
+    def grant(self, children):
+        abilities = next((c for c in children if isinstance(c, list)), [])
+        p = Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "add", self._ability_values(abilities))], verb="have")
+        for c in children:
+            if isinstance(c, Node) and c.name == "pt_set_tail":
+                pt = next((t for t in c.tokens() if "/" in t), None)
+                p.mods.append(I.Modification(I.PT_SET, "set", pt))
+        return p
+
+    def grant_tail(self, children):
+        return self.grant(children)
+
+    def lose_all_abilities(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "remove_all")], verb="lose")
+
+    def lose_abilities(self, children):
+        abilities = next((c for c in children if isinstance(c, list)), [])
+        return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "remove", self._ability_values(abilities))], verb="lose")
+
+    def cant_have(self, children):
+        abilities = next((c for c in children if isinstance(c, list)), [])
+        return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "cant_have", self._ability_values(abilities))], verb="have")
+
+    def pt_set(self, children):
+        pt = next((str(c) for c in children if isinstance(c, Token) and "/" in str(c)), None)
+        value = next((c for c in children if isinstance(c, I.Value)), None)
+        return Pred(I.CONTINUOUS, [I.Modification(I.PT_SET, "set", pt or value)], verb="have")
+
+    def _pt_define(self, children, which):
+        value = next((c for c in children if isinstance(c, I.Value)), I.Value(kind="other"))
+        return Pred(I.CONTINUOUS, [I.Modification(I.PT_DEFINE, "set", value, defining=True)], verb="be",
+                    tags={which})
+
+    def pt_define_both(self, children):
+        return self._pt_define(children, "power_toughness")
+
+    def pt_define_power(self, children):
+        return self._pt_define(children, "power")
+
+    def pt_define_toughness(self, children):
+        return self._pt_define(children, "toughness")
+
+    def pt_switch(self, children):
+        owner = next((c for c in children if isinstance(c, I.Filter)), None)
+        p = Pred(I.CONTINUOUS, [I.Modification(I.PT_SWITCH, "switch")], verb="switch")
+        if owner is not None:
+            p.objects.append(owner)
+        return p
+
+    def get_action(self, children):
+        # a bare P/T object ("gets +1/+1") modifies P/T; anything else is a one-shot "get"
+        pt = self._bare_pt(children)
+        if pt is not None:
+            return Pred(I.CONTINUOUS, [I.Modification(I.PT_MODIFY, "modify", pt)], verb="get")
+        return Pred(I.ONE_SHOT, verb="get", objects=[c for c in children if isinstance(c, I.Filter)])
+
+    def _bare_pt(self, children):
+        for c in children:
+            if isinstance(c, I.Filter) and c.pt and not c.noun and not c.types and not c.subtypes:
+                return c.pt
+        return None
+
+    def is_descriptor(self, children):
+        return self._descriptor_pred(children, verb="be")
+
+    def becomes(self, children):
+        return self._descriptor_pred(children, verb="become")
+
+    def _descriptor_pred(self, children, verb):
+        words = []
+        props = []
+        additive = False
+        for c in children:
+            if isinstance(c, Node) and c.name in ("w_color", "w_type", "w_subtype", "w_supertype", "w_pt",
+                                                    "w_status", "w_non", "w_object", "w_token", "w_thing",
+                                                    "w_word", "w_attached", "w_other", "w_player", "w_zone",
+                                                    "w_counter", "w_counter_kind"):
+                words.append((c.name, " ".join(c.tokens())))
+            elif isinstance(c, Node) and c.name == "in_addition":
+                additive = True
+            elif isinstance(c, Node) and c.name == "property_list":
+                props.extend(c.children)
+            elif isinstance(c, (KeywordRef, Granted)):
+                props.append(c)
+        mods: list[I.Modification] = []
+        colors = [COLOR_CODES.get(w.lower(), w.lower()) for k, w in words if k == "w_color"]
+        types = [singular(w) for k, w in words if k == "w_type"]
+        subtypes = [singular(w) for k, w in words if k == "w_subtype"]
+        supertypes = [w.lower() for k, w in words if k == "w_supertype"]
+        pts = [w for k, w in words if k == "w_pt"]
+        op = "add" if additive else "set"
+        if types or subtypes or supertypes:
+            mods.append(I.Modification(I.TYPES, op, types + subtypes + supertypes))
+        if colors:
+            mods.append(I.Modification(I.COLORS, op if not additive else "add", colors))
+        if pts:
+            mods.append(I.Modification(I.PT_SET, "set", pts[0]))
+        abil = []
+        for p in props:
+            if isinstance(p, KeywordRef):
+                abil.append(p.name)
+            elif isinstance(p, Granted):
+                abil.append('"' + p.text + '"')
+            elif isinstance(p, Node) and p.name == "base_pt_property":
+                mods.append(I.Modification(I.PT_SET, "set", next((t for t in p.tokens() if "/" in t), None)))
+            elif isinstance(p, Node) and p.name == "pt_value_property":
+                mods.append(I.Modification(I.PT_SET, "set", I.Value(kind="other")))
+            elif isinstance(p, Node) and p.name == "all_types_property":
+                mods.append(I.Modification(I.TYPES, "all_creature_types"))
+        if abil:
+            mods.append(I.Modification(I.ABILITIES, "add", abil))
+        if not mods:
+            return Pred("state", verb=verb, tags={w for _, w in words})
+        return Pred(I.CONTINUOUS, mods, verb=verb)
+
+    def all_creature_types(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "all_creature_types")], verb="be")
+
+    def lose_types(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "remove")], verb="lose")
+
+    def all_colors(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])], verb="be")
+
+    def chosen_color_is(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.COLORS, "set", ["chosen"])], verb="be")
+
+    becomes_chosen_color = chosen_color_is
+
+    def chosen_type_is(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "set", ["chosen"])], verb="be")
+
+    def become_copy(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="become")
+
+    def becomes_event(self, children):
+        return Pred(I.ONE_SHOT, verb="become")
+
+    def control_gain(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.CONTROL, "gain")], verb="gain_control",
+                    objects=[c for c in children if isinstance(c, I.Filter)])
+
+    def control_exchange(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.CONTROL, "exchange")], verb="exchange_control",
+                    objects=[c for c in children if isinstance(c, I.Filter)])
+
+    def copy_effect(self, children):
+        words = _words(children)
+        if words and words[0] in ("enter", "enters"):
+            return Pred(I.REPLACEMENT, [I.Modification(I.COPY, "set")], verb="enter_as_copy", tags={"copy_enter"})
+        return Pred(I.ONE_SHOT, verb="copy", objects=[c for c in children if isinstance(c, I.Filter)])
+
+    def face_down(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.FACE_DOWN, "set")], verb="face_down")
+
+    def face_up(self, children):
+        return Pred(I.ONE_SHOT, verb="turn_face_up")
+
+    def text_change(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.TEXT, "set")], verb="change_text")
+
+    # rules effects: restrictions, permissions, costs, hand size
+    def _rules(self, verb):
+        return Pred(I.RULES, verb=verb)
+
+    def cant(self, children):
+        return self._rules("cant")
+
+    def can(self, children):
+        return self._rules("can")
+
+    def must(self, children):
+        return self._rules("must")
+
+    def doesnt_untap(self, children):
+        return self._rules("doesnt_untap")
+
+    def cost_modifier(self, children):
+        return self._rules("cost")
+
+    def hand_size(self, children):
+        return self._rules("hand_size")
+
+    def extra_land(self, children):
+        return self._rules("extra_land")
+
+    # generic actions
+    def _action(self, children, verb=None):
+        toks = [c for c in children if isinstance(c, Token)]
+        aux = [n for n in children if isinstance(n, Node) and n.name == "aux"]
+        if verb is None:
+            verb = next((str(t) for t in toks), "do")
+        verb = _lemma(verb)
+        p = Pred(I.ONE_SHOT, verb=verb, objects=[c for c in children if isinstance(c, I.Filter)])
+        words = set(_words(children))
+        if verb == "prevent":
+            p.kind = I.PREVENTION
+        elif verb == "skip":
+            p.kind = I.REPLACEMENT
+        if "instead" in words:
+            p.tags.add("instead")
+        if aux:
+            p.tags.add("aux:" + " ".join(_words(aux)))
+        for c in children:
+            if isinstance(c, Node) and c.name in ("until_eot", "this_turn"):
+                p.duration = c.name
+        return p
+
+    def action(self, children):
+        return self._action(children)
+
+    def have_action(self, children):
+        return self._action(children, "have")
+
+    def lose_action(self, children):
+        return self._action(children, "lose")
+
+    def enter_action(self, children):
+        p = self._action(children, "enter")
+        words = _words(children)
+        for f in p.objects:
+            words += f.status + f.extra + ([f.noun] if f.noun else [])
+        if "tapped" in words:
+            p.tags.add("enters_tapped")
+        if "with" in words and ("counter" in words or "counters" in words or any("counter" in w for w in words)):
+            p.tags.add("enters_with")
+        return p
+
+    def passive_action(self, children):
+        return self._action(children, next((str(c) for c in children if isinstance(c, Token) and c.type == "VERB"), "be"))
+
+    def do_so(self, children):
+        return Pred(I.ONE_SHOT, verb="do")
+
+    def controls_state(self, children):
+        return Pred("state", verb="control")
+
+    def predicates(self, children):
+        return [c for c in children if isinstance(c, Pred)]
+
+    # ------------------------------------------------------------------ values
+    def value_np(self, children):
+        f = children[0] if children and isinstance(children[0], I.Filter) else None
+        if f is not None and f.quantifier == "number" and not f.noun and not f.types:
+            return I.Value(kind="number")
+        return I.Value(kind="count" if f is not None else "other", of=f)
+
+    # ------------------------------------------------------------------ statement modifiers
+    def until_eot(self, children):
+        return Mod("duration", "until_eot")
+
+    def until_next_turn(self, children):
+        return Mod("duration", "until_next_turn")
+
+    def for_as_long_as(self, children):
+        return Mod("duration", "for_as_long_as")
+
+    def this_turn(self, children):
+        return Mod("duration", "this_turn")
+
+    def until_event(self, children):
+        return Mod("duration", "until_event")
+
+    def as_long_as(self, children):
+        return Mod("condition", I.Condition("as_long_as", " ".join(_words(children))))
+
+    def during(self, children):
+        return Mod("condition", I.Condition("during", " ".join(_words(children))))
+
+    def if_cond(self, children):
+        return Mod("condition", I.Condition("if", " ".join(_words(children))))
+
+    def unless_cond(self, children):
+        return Mod("condition", I.Condition("unless", " ".join(_words(children))))
+
+    def only_if(self, children):
+        return Mod("condition", I.Condition("if", " ".join(_words(children))))
+
+    def as_enters(self, children):
+        return Mod("as_enters")
+
+    def instead(self, children):
+        return Mod("instead")
+
+    instead_prefix = instead
+
+    def for_each(self, children):
+        f = next((c for c in children if isinstance(c, I.Filter)), None)
+        return Mod("for_each", f)
+
+    def for_each_lead(self, children):
+        return self.for_each(children)
+
+    def where_x(self, children):
+        return Mod("where_x")
+
+    # ------------------------------------------------------------------ statements
+    def _statement_effects(self, subject: I.Filter | None, preds: list[Pred], imperative=False) -> list[I.Effect]:
+        effects = []
+        for p in preds:
+            if p.kind == "state":
+                continue
+            affected = subject
+            if p.objects and (imperative or p.verb in ("gain_control", "exchange_control", "switch")):
+                affected = p.objects[0]
+            if p.verb == "switch" and p.objects:
+                affected = p.objects[0]
+            kind = p.kind
+            if "enters_tapped" in p.tags or "enters_with" in p.tags:
+                kind = I.REPLACEMENT
+            if kind == I.RULES and affected is not None and affected.ref in ("you", "player"):
+                pass
+            if kind == I.CONTINUOUS and affected is not None and affected.ref in ("you", "player") \
+                    and all(m.characteristic == I.ABILITIES for m in p.mods):
+                kind = I.RULES  # "You have hexproof": an effect on a player, not an object (613.10)
+            e = I.Effect(kind=kind, affected=affected, modifications=list(p.mods) if kind in (I.CONTINUOUS, I.REPLACEMENT) else [],
+                         verb=p.verb, objects=p.objects, duration=p.duration)
+            e.note = ",".join(sorted(p.tags)) or None
+            if "copy_enter" in p.tags:
+                effects.append(I.Effect(kind=I.REPLACEMENT, affected=affected, verb="enter_as_copy"))
+                e = I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=list(p.mods), verb="copy")
+            effects.append(e)
+        return effects
+
+    def subject_statement(self, children):
+        subject = next((c for c in children if isinstance(c, I.Filter)), None)
+        preds = next((c for c in children if isinstance(c, list)), [])
+        return ("effects", self._statement_effects(subject, preds))
+
+    def imperative_statement(self, children):
+        preds = next((c for c in children if isinstance(c, list)), [])
+        return ("effects", self._statement_effects(None, preds, imperative=True))
+
+    def possessive_statement(self, children):
+        owner = next((c for c in children if isinstance(c, I.Filter)), None)
+        preds = [c for c in _flatten(children) if isinstance(c, Pred)]
+        return ("effects", self._statement_effects(owner, preds))
+
+    def statement(self, children):
+        effects: list[I.Effect] = []
+        mods: list[Mod] = []
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "effects":
+                effects.extend(c[1])
+            elif isinstance(c, Mod):
+                mods.append(c)
+            elif isinstance(c, Node):
+                mods.extend(m for m in _flatten(c.children) if isinstance(m, Mod))
+        for m in mods:
+            for e in effects:
+                if m.kind == "duration":
+                    e.duration = m.value
+                elif m.kind == "condition" and e.condition is None:
+                    e.condition = m.value
+                elif m.kind == "instead" and e.kind in (I.ONE_SHOT,):
+                    e.kind = I.REPLACEMENT
+                elif m.kind == "as_enters":
+                    if e.kind == I.ONE_SHOT:
+                        e.kind = I.REPLACEMENT
+                elif m.kind == "for_each":
+                    for mod in e.modifications:
+                        if mod.characteristic == I.PT_MODIFY:
+                            mod.per = m.value
+        for e in effects:
+            if e.note and "instead" in e.note and e.kind == I.ONE_SHOT:
+                e.kind = I.REPLACEMENT
+        return ("effects", effects)
+
+    def conditional_sentence(self, children):
+        cond = " ".join(_words([c for c in children if isinstance(c, Node)]))
+        out = []
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "effects":
+                for e in c[1]:
+                    if e.condition is None:
+                        e.condition = I.Condition("if", cond)
+                    out.append(e)
+        return ("effects", out)
+
+    def otherwise_sentence(self, children):
+        return self._pass_effects(children)
+
+    def then_sentence(self, children):
+        return self._pass_effects(children)
+
+    def _pass_effects(self, children):
+        out = []
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "effects":
+                out.extend(c[1])
+        return ("effects", out)
+
+    def triggered_sentence(self, children):
+        trig = next((c for c in children if isinstance(c, Node) and c.name.startswith("trigger")), None)
+        effects = self._pass_effects(children)[1]
+        return ("triggered", effects, " ".join(trig.tokens()) if trig else "")
+
+    def body(self, children):
+        effects = []
+        trigger = None
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "effects":
+                effects.extend(c[1])
+            elif isinstance(c, tuple) and c[0] == "triggered":
+                effects.extend(c[1])
+                if trigger is None and not effects[: -len(c[1]) or None]:
+                    trigger = c[2]
+                elif trigger is None:
+                    trigger = trigger  # a delayed trigger inside a spell: stays part of the body
+            elif isinstance(c, Granted):
+                pass
+        first = children[0] if children else None
+        form = "triggered" if isinstance(first, tuple) and first[0] == "triggered" else "statement"
+        return ("body", form, effects, trigger)
+
+    def bullet(self, children):
+        return next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
+
+    def modal(self, children):
+        effects = []
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "body":
+                effects.extend(c[2])
+        return ("body", "statement", effects, None, "modal")
+
+    def ability_word_clause(self, children):
+        return next((c for c in children if isinstance(c, tuple)), ("body", "statement", [], None))
+
+    def chapter(self, children):
+        body = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
+        return ("body", "triggered", body[2], "chapter")
+
+    def costs(self, children):
+        return ("costs", [" ".join(_words([c])) or str(c) for c in children])
+
+    def activated(self, children):
+        costs = next((c for c in children if isinstance(c, tuple) and c[0] == "costs"), ("costs", []))
+        body = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
+        return ("activated", costs[1], body[2])
+
+    def start(self, children):
+        return children[0]
+
+
+def _lemma(verb: str) -> str:
+    v = verb.lower()
+    irregular = {"dies": "die", "does": "do", "has": "have", "is": "be", "are": "be", "was": "be", "were": "be",
+                 "put": "put", "copies": "copy", "searches": "search", "switches": "switch",
+                 "dealt": "deal", "chosen": "choose", "chose": "choose", "paid": "pay", "spent": "spend",
+                 "drawn": "draw", "kept": "keep", "cast": "cast", "casts": "cast"}
+    if v in irregular:
+        return irregular[v]
+    if v.endswith("ies"):
+        return v[:-3] + "y"
+    if v.endswith(("ches", "shes", "sses", "xes")):
+        return v[:-2]
+    if v.endswith("ed") and len(v) > 4:
+        base = v[:-2]
+        return base if not base.endswith("i") else base[:-1] + "y"
+    if v.endswith("s") and not v.endswith("ss") and len(v) > 3:
+        return v[:-1]
+    return v
+
+
+def keyword_modifications(effect_spec: dict | None) -> list[I.Modification]:
+    """A keyword's own continuous effect from kb/keywords.yaml ``effect`` (Changeling → layer 4
+    CDA that defines subtypes; Devoid → layer 5 CDA that sets color)."""
+    if not effect_spec or effect_spec.get("kind") != I.CONTINUOUS:
+        return []
+    layer = str(effect_spec.get("layer"))
+    if layer == "4":
+        return [I.Modification(I.TYPES, "set_subtypes", ["all creature types"])]
+    if layer == "5":
+        return [I.Modification(I.COLORS, "set", ["colorless"])]
+    return []
+
+
+def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
+    """Turn the builder's ``start`` result into a ClauseIR (text/line/lang are set by the front end)."""
+    clause = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+    if isinstance(result, tuple) and result[0] == "keyword_line":
+        kws = result[1]
+        clause.form = I.FORM_KEYWORD
+        if kws:
+            kw = kws[0]
+            clause.keyword = I.Keyword(kw.name, kw.param)
+            for k in kws:
+                mods = keyword_modifications(keyword_effects.get(k.name))
+                if mods:
+                    clause.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
+                                                   modifications=mods, verb="keyword"))
+        return clause
+    if isinstance(result, tuple) and result[0] == "activated":
+        clause.form = I.FORM_ACTIVATED
+        clause.costs = result[1]
+        clause.effects = result[2]
+        return clause
+    if isinstance(result, tuple) and result[0] == "body":
+        form = result[1]
+        clause.effects = result[2]
+        if form == "triggered":
+            clause.form = I.FORM_TRIGGERED
+            clause.trigger = result[3]
+        if len(result) > 4 and result[4] == "modal":
+            clause.modal = True
+        clause.static_spell_ability = _is_static_spell_ability(clause.effects)
+        return clause
+    clause.parsed = False
+    clause.error = "parse tree without a clause"
+    return clause
+
+
+def _is_static_spell_ability(effects: list[I.Effect]) -> bool:
+    """CR 113.6/604.5: abilities of a spell that work on the stack ("This spell can't be
+    countered", "~ costs {1} less", "~ is colorless") — every effect is about the spell itself."""
+    if not effects:
+        return False
+    for e in effects:
+        if e.affected is None or not e.affected.is_self:
+            return False
+        if e.kind == I.RULES:
+            continue
+        if e.kind == I.CONTINUOUS and all(m.characteristic in (I.COLORS,) for m in e.modifications):
+            continue
+        return False
+    return True

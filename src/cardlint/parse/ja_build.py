@@ -1,0 +1,817 @@
+"""Japanese parse tree → IR.
+
+The grammar (grammar/ja.lark) gives each sentence as a head-final chain of elements: argument
+phrases (noun phrase + particle), adverbs, quantities, continuative verbs, and predicates with
+their subordinators ("たび", "とき", "なら", "かぎり", "まで", "とともに").  This module
+
+1. flattens the chain and splits it into predications (each predicate with the arguments before
+   it, back to the previous predicate);
+2. reads each noun phrase into a :class:`~cardlint.ir.Filter` (head nouns, genitive modifiers,
+   relative clauses such as "あなたがコントロールする", determiners, quantities);
+3. maps each main predicate to an :class:`~cardlint.ir.Effect` by its verb lemma and its
+   arguments (を object, に/で complements, は/が subject): "修整を受ける" → P/T modify, "を持つ/得る"
+   with keywords → abilities, "である/になる" → types/colors/P/T set, "等しい" → P/T define, …
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+
+from cardlint import ir as I
+from cardlint.parse import ja_vocab, ja_words as W
+from cardlint.text.segment import Segment
+
+
+# ----------------------------------------------------------------------------- tree helpers
+def _cats():
+    from cardlint.parse.ja import categories
+
+    return categories()
+
+
+def tokens(t) -> list[Token]:
+    if isinstance(t, Token):
+        return [t]
+    out = []
+    for c in t.children:
+        out.extend(tokens(c))
+    return out
+
+
+def text_of(t) -> str:
+    return "".join(str(x) for x in tokens(t))
+
+
+@dataclass
+class NP:
+    """A noun phrase read from the tree."""
+
+    heads: list[tuple[str, str]] = field(default_factory=list)   # (kind, value): noun/subtype/kw/…
+    mods: list = field(default_factory=list)                       # ("gen", NP) | ("det", w) | ("rel", verb) …
+    quantity: str | None = None
+    tails: list[str] = field(default_factory=list)
+    conj: list["NP"] = field(default_factory=list)                  # coordinated NPs
+    quoted: list = field(default_factory=list)                      # granted abilities (trees)
+    text: str = ""
+
+    def words(self) -> list[str]:
+        return [v for _, v in self.heads]
+
+    def all(self) -> list["NP"]:
+        return [self] + self.conj
+
+
+def read_np(t: Tree) -> NP:
+    """np → NP (first conjunct, with the others in .conj)."""
+    noms = [c for c in t.children if isinstance(c, Tree) and c.data == "nom"]
+    parts = [read_nom(n) for n in noms]
+    first = parts[0] if parts else NP()
+    first.conj = parts[1:]
+    first.text = text_of(t)
+    return first
+
+
+def read_heads(t: Tree, np: NP) -> None:
+    for h in t.children:
+        if isinstance(h, Token):
+            continue  # "・"
+        kind = h.data
+        if kind == "quoted":
+            np.quoted.append(h)
+            np.heads.append(("quoted", text_of(h)))
+        elif kind == "mana_sym":
+            np.heads.append(("mana", text_of(h)))
+        else:
+            np.heads.append((kind, text_of(h)))
+
+
+def read_nom(t: Tree) -> NP:
+    np = NP()
+    pending_heads = None
+    for c in t.children:
+        if isinstance(c, Token):
+            continue
+        d = c.data
+        if d == "heads":
+            read_heads(c, np)
+        elif d == "quantity":
+            np.quantity = text_of(c)
+        elif d == "tail":
+            np.tails.append(text_of(c))
+        elif d == "genitive":
+            g = NP()
+            for cc in c.children:
+                if isinstance(cc, Tree) and cc.data == "heads":
+                    read_heads(cc, g)
+                elif isinstance(cc, Tree) and cc.data == "quantity":
+                    g.quantity = text_of(cc)
+                elif isinstance(cc, Tree) and cc.data == "tail":
+                    g.tails.append(text_of(cc))
+            g.text = text_of(c)
+            np.mods.append(("gen", g))
+        elif d == "det":
+            np.mods.append(("det", text_of(c)))
+        elif d == "rel":
+            np.mods.append(("rel", str(c.children[0])))
+        elif d == "adj_mod":
+            np.mods.append(("adj", text_of(c)))
+        elif d == "quantity_mod":
+            np.mods.append(("qty", text_of(c)))
+        elif d == "named":
+            np.mods.append(("named", text_of(c)))
+        elif d == "up_to_mod":
+            np.mods.append(("det", "最大"))
+    del pending_heads
+    np.text = text_of(t)
+    return np
+
+
+# ----------------------------------------------------------------------------- chain → predications
+@dataclass
+class Arg:
+    np: NP
+    particle: str
+
+
+@dataclass
+class Pred:
+    kind: str                   # verb | adj | copula | quantity | np
+    lemma: str
+    surface: str
+    feats: tuple = ()
+    complement: NP | None = None      # for copula predicates: the noun phrase before である
+    copula: str = ""
+    args: list = field(default_factory=list)
+    adverbs: list = field(default_factory=list)
+    link: str = ""              # SUB / "まで" / "とともに" / "cont" / "" (sentence end)
+    link_lemma: str = ""
+    quantities: list = field(default_factory=list)
+
+
+def flatten_seq(t) -> list:
+    """The right-recursive seq → list of elements: ("arg", Arg) ("adv", w) ("qty", s)
+    ("cont", Pred) ("pred", Pred)."""
+    out = []
+    node = t
+    while isinstance(node, Tree):
+        d = node.data
+        ch = node.children
+        if d == "sentence":
+            node = ch[0]
+            continue
+        if d == "seq_item":
+            out.append(read_item(ch[0]))
+            node = ch[1]
+            continue
+        if d in ("seq_end",):
+            out.append(("pred", read_pred(ch[0])))
+            return out
+        if d in ("seq_sub", "seq_np_sub", "seq_until", "seq_with", "seq_cont"):
+            p = read_pred(ch[0]) if d != "seq_np_sub" else Pred("np", "be", text_of(ch[0]),
+                                                                  complement=read_np(ch[0]))
+            if d in ("seq_sub", "seq_np_sub"):
+                sub = [x for x in ch if isinstance(x, Token) and x.type == "SUB"][0]
+                p.link = "sub"
+                p.link_lemma = _cats().get(str(sub), ("", str(sub), ()))[1]
+            elif d == "seq_until":
+                p.link, p.link_lemma = "sub", "until"
+            elif d == "seq_with":
+                p.link = "and"
+            else:
+                p.link = "cont"
+            out.append(("pred", p))
+            node = ch[-1]
+            continue
+        # a bare pred/verb reached (inlined)
+        out.append(("pred", read_pred(node)))
+        return out
+    if isinstance(node, Token):
+        out.append(("pred", read_pred(node)))
+    return out
+
+
+def read_item(t) -> tuple:
+    if isinstance(t, Token):
+        if t.type == "VC":
+            return ("cont", verb_pred(t))
+        if t.type == "ADJC":
+            return ("cont", verb_pred(t))
+        if t.type == "ADV":
+            return ("adv", str(t))
+        return ("adv", str(t))
+    d = t.data
+    if d == "arg":
+        np = read_np(t.children[0])
+        part = text_of(t.children[1]) if len(t.children) > 1 else ""
+        return ("arg", Arg(np, part))
+    if d == "adverb":
+        return ("adv", str(t.children[0]))
+    if d == "q_item":
+        return ("qty", text_of(t.children[0]))
+    if d in ("cont_verb", "cont_adj"):
+        return ("cont", verb_pred(t.children[0]))
+    return ("adv", text_of(t))
+
+
+def verb_pred(tok: Token) -> Pred:
+    c = _cats().get(str(tok))
+    if c:
+        cat, lemma, feats = c
+    else:
+        cat, lemma, feats = tok.type, str(tok), ()
+    kind = "adj" if cat in ("ADJ", "ADJC") else "verb"
+    p = Pred(kind, lemma, str(tok), tuple(feats))
+    if cat in ("VC", "ADJC"):
+        p.link = "cont"
+    return p
+
+
+def read_pred(t) -> Pred:
+    if isinstance(t, Token):
+        return verb_pred(t)
+    d = t.data
+    if d in ("verb", "adj"):
+        return verb_pred(t.children[0])
+    if d == "copula_pred":
+        np = read_np(t.children[0])
+        cop = text_of(t.children[1])
+        return Pred("copula", "be", text_of(t), complement=np, copula=cop)
+    if d == "quantity_pred":
+        return Pred("quantity", "be", text_of(t), complement=NP(quantity=text_of(t.children[0])))
+    if d == "np_pred":
+        return Pred("np", "be", text_of(t), complement=read_np(t.children[0]))
+    return Pred("verb", text_of(t), text_of(t))
+
+
+def predications(elements: list) -> list[Pred]:
+    """Attach arguments to predicates: every element before a predicate (since the previous
+    predicate) belongs to it.  Arguments marked は (topic) are shared with the following
+    predications of the sentence until a new topic appears."""
+    preds: list[Pred] = []
+    pending: list = []
+    topic: list[Arg] = []
+    for kind, v in elements:
+        if kind in ("pred", "cont"):
+            p = v
+            for k2, a in pending:
+                if k2 == "arg":
+                    p.args.append(a)
+                elif k2 == "adv":
+                    p.adverbs.append(a)
+                elif k2 == "qty":
+                    p.quantities.append(a)
+            if not any(a.particle.startswith(("は", "が")) for a in p.args) and topic and p.link != "sub":
+                p.args = list(topic) + p.args
+            new_topics = [a for a in p.args if a.particle.startswith("は")]
+            if new_topics and p.link != "sub":
+                topic = new_topics
+            preds.append(p)
+            pending = []
+        else:
+            pending.append((kind, v))
+    return preds
+
+
+# ----------------------------------------------------------------------------- NP → Filter
+TYPE_MAP = W.CARD_TYPES
+SUBTYPES = set(ja_vocab.SUBTYPES)
+
+
+def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
+    if np is None:
+        return None
+    f = I.Filter()
+    for kind, w in np.heads:
+        if kind == "self_ref":
+            f.ref = "self"
+        elif kind == "subtype":
+            f.subtypes.append(w)
+        elif kind == "color":
+            f.colors.append(W.COLORS.get(w, w))
+        elif kind == "noun":
+            if w in ("これ",):
+                f.ref = "self"
+            elif w in ("それ",):
+                if ctx is not None and ctx.target is not None:
+                    f = _copy_filter(ctx.target)
+                    f.ref = "it"
+                else:
+                    f.ref = "it"
+            elif w in ("それら", "これら"):
+                f.ref = "those"
+                if ctx is not None and ctx.target is not None:
+                    f.quantifier = "target"
+            elif w in TYPE_MAP:
+                f.types.append(TYPE_MAP[w])
+                f.noun = f.noun or TYPE_MAP[w]
+            elif w in W.SUPERTYPES:
+                f.supertypes.append(W.SUPERTYPES[w])
+            elif w in W.OBJECT_NOUNS:
+                g = W.OBJECT_NOUNS[w]
+                if g in ("you", "opponent", "player", "owner", "controller"):
+                    f.ref = "player" if g != "you" else "you"
+                if g == "creature_token":
+                    f.types.append("creature")
+                    f.token = True
+                elif g == "artifact_creature":
+                    f.types += ["artifact", "creature"]
+                elif g == "token":
+                    f.token = True
+                f.noun = g
+            elif w in W.ZONES:
+                f.zone = W.ZONES[w]
+                f.noun = f.noun or "zone"
+            else:
+                f.extra.append(w)
+                f.noun = f.noun or w
+        elif kind == "kw_noun":
+            f.with_abilities.append(ja_vocab.KEYWORDS.get(w, w))
+        elif kind == "pt":
+            f.extra.append(w)
+        else:
+            f.extra.append(w)
+    for kind, m in np.mods:
+        if kind == "det":
+            g = W.DETERMINERS.get(m, m)
+            if g in ("each", "all"):
+                f.quantifier = f.quantifier or g
+            elif g in ("other", "another"):
+                f.other = True
+            elif m == "最大":
+                f.quantifier = "up_to"
+            elif g == "this":
+                pass
+        elif kind == "rel":
+            c = _cats().get(m, ("", m, ()))
+            lemma, feats = c[1], c[2]
+            if lemma == "control":
+                f.controller = f.controller or "you"
+            elif lemma == "enchant" and "passive" in feats:
+                f.attached = "enchanted"
+            elif lemma == "equip":
+                f.attached = "equipped"
+            elif lemma == "attack" and "prog" in feats:
+                f.status.append("attacking")
+            elif lemma == "block" and "prog" in feats:
+                f.status.append("blocking")
+            elif lemma == "tap" and "passive" in feats:
+                f.status.append("tapped")
+            else:
+                f.extra.append(m)
+        elif kind == "gen":
+            for gk, gw in m.heads:
+                if gw in W.COLORS:
+                    f.colors.append(W.COLORS[gw])
+                elif gw in ("タップ状態",):
+                    f.status.append("tapped")
+                elif gw in ("アンタップ状態",):
+                    f.status.append("untapped")
+                elif gw in W.SUPERTYPES:
+                    f.supertypes.append(W.SUPERTYPES[gw])
+                elif gw == "あなた" and f.zone is None and f.noun not in ("zone",):
+                    f.controller = f.controller or "you"
+                elif gk == "pt":
+                    f.extra.append(gw)
+                elif gk == "self_ref":
+                    f.extra.append("~'s")
+    if f.noun is None and f.types:
+        f.noun = f.types[0]
+    return f
+
+
+def _copy_filter(f: I.Filter) -> I.Filter:
+    import copy
+
+    return copy.deepcopy(f)
+
+
+# ----------------------------------------------------------------------------- effects
+@dataclass
+class Ctx:
+    target: I.Filter | None = None
+    duration: str | None = None
+    condition: I.Condition | None = None
+    granted: bool = False
+    in_trigger: bool = False
+
+
+def _arg(p: Pred, *particles: str) -> Arg | None:
+    for a in p.args:
+        if a.particle in particles:
+            return a
+    return None
+
+
+def _args(p: Pred, *particles: str) -> list[Arg]:
+    return [a for a in p.args if a.particle in particles]
+
+
+def _subject(p: Pred) -> Arg | None:
+    return _arg(p, "は", "が", "はそれぞれ", "がそれぞれ", "も", "では", "とは")
+
+
+KW_BY_NAME = ja_vocab.KEYWORDS
+
+
+def keyword_list(np: NP) -> list[str]:
+    out = []
+    for x in np.all():
+        for kind, w in x.heads:
+            if kind == "kw_noun" or w in KW_BY_NAME:
+                out.append(KW_BY_NAME.get(w, w))
+            elif kind == "quoted":
+                out.append("quoted_ability")
+    return out
+
+
+def _np_has(np: NP | None, *words: str) -> bool:
+    if np is None:
+        return False
+    for x in np.all():
+        if any(w in words for _, w in x.heads):
+            return True
+    return False
+
+
+def _pt_of(np: NP | None) -> str | None:
+    if np is None:
+        return None
+    for x in np.all():
+        for k, w in x.heads:
+            if k == "pt":
+                return w
+        for kind, m in x.mods:
+            if kind == "gen":
+                for k, w in m.heads:
+                    if k == "pt":
+                        return w
+    return None
+
+
+def _colors_of(np: NP) -> list[str]:
+    out = []
+    for x in np.all():
+        for k, w in x.heads:
+            if k == "color" or w in W.COLORS:
+                out.append(W.COLORS.get(w, w))
+        for kind, m in x.mods:
+            if kind == "gen":
+                for k, w in m.heads:
+                    if w in W.COLORS:
+                        out.append(W.COLORS[w])
+    return out
+
+
+def _types_of(np: NP) -> tuple[list[str], list[str]]:
+    types, subs = [], []
+    for x in np.all():
+        for k, w in x.heads:
+            if w in TYPE_MAP:
+                types.append(TYPE_MAP[w])
+            elif k == "subtype":
+                subs.append(w)
+            elif w == "アーティファクト・クリーチャー":
+                types += ["artifact", "creature"]
+    return types, subs
+
+
+def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
+    """One predication → effects."""
+    subj = _subject(p)
+    obj = _arg(p, "を", "をそれぞれ", "をも")
+    affected = np_filter(subj.np, ctx) if subj else None
+    feats = set(p.feats)
+    lemma = p.lemma
+    eff: list[I.Effect] = []
+
+    def cont(mods, aff=None):
+        e = I.Effect(kind=I.CONTINUOUS, affected=aff if aff is not None else affected, modifications=mods,
+                     duration=ctx.duration, condition=ctx.condition, granted=ctx.granted)
+        return e
+
+    adverbs = set(p.adverbs)
+    if "代わりに" in adverbs or "instead" in elements_text:
+        return [I.Effect(kind=I.REPLACEMENT, verb=lemma, affected=affected)]
+
+    # --- continuous: P/T modify
+    if lemma == "receive" and obj is not None and _np_has(obj.np, "修整"):
+        pt = _pt_of(obj.np)
+        return [cont([I.Modification(I.PT_MODIFY, "modify", pt)])]
+    # --- abilities / control
+    if lemma in ("have", "gain") and obj is not None:
+        if _np_has(obj.np, "コントロール"):
+            return [cont([I.Modification(I.CONTROL, "set")], aff=_controlled_object(obj.np, ctx))]
+        kws = keyword_list(obj.np)
+        if kws or _np_has(obj.np, "能力", "キーワード能力", "起動型能力", "誘発型能力"):
+            if "neg" in feats:
+                return []  # "飛行を持たない" in a description
+            return [cont([I.Modification(I.ABILITIES, "add", kws)])]
+        if _np_has(obj.np, "ライフ", "毒カウンター", "エネルギー", "紋章") or any(k == "mana" for k, _ in obj.np.heads):
+            return [I.Effect(kind=I.ONE_SHOT, verb="gain")]
+        if any(x.quantity for x in obj.np.all()) or _pt_of(obj.np):
+            return [I.Effect(kind=I.ONE_SHOT, verb="gain")]
+        if lemma == "have":
+            return [cont([I.Modification(I.ABILITIES, "add", [obj.np.text])])]
+        return [I.Effect(kind=I.ONE_SHOT, verb="gain")]
+    if lemma == "lose" and obj is not None:
+        if _np_has(obj.np, "ライフ"):
+            return [I.Effect(kind=I.ONE_SHOT, verb="lose_life")]
+        kws = keyword_list(obj.np)
+        if kws or _np_has(obj.np, "能力"):
+            op = "remove_all" if any(("det", "すべての") == m for x in obj.np.all() for m in x.mods) else "remove"
+            return [cont([I.Modification(I.ABILITIES, op, kws)])]
+        return [I.Effect(kind=I.ONE_SHOT, verb="lose")]
+    if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
+        return [cont([I.Modification(I.PT_SWITCH, "switch")])]
+    # --- P/T define: "~のパワーは…に等しい"
+    if lemma == "equal" and p.kind == "adj" and subj is not None and _np_has(subj.np, "パワー", "タフネス", "パワーとタフネス"):
+        owner = _genitive_owner(subj.np, ctx)
+        return [cont([I.Modification(I.PT_DEFINE, "set", None, defining=True)], aff=owner)]
+    # --- become / be (copula)
+    if p.kind in ("copula",) or lemma == "become":
+        comp = p.complement
+        if comp is None:
+            # "X に なる": complement is the に-argument
+            a = _arg(p, "に", "と")
+            comp = a.np if a else None
+        if comp is not None:
+            e = copula_effect(p, comp, affected, subj, ctx)
+            if e is not None:
+                return e
+    # --- enters tapped / with counters (replacement)
+    if lemma == "enter" and _arg(p, "に") is not None and _np_has(_arg(p, "に").np, "戦場", "場"):
+        with_state = _arg(p, "で")
+        if with_state is not None or "代わりに" in adverbs:
+            return [I.Effect(kind=I.REPLACEMENT, verb="enter", affected=affected)]
+    # --- prevention / replacement verbs
+    if lemma == "prevent":
+        return [I.Effect(kind=I.PREVENTION, verb="prevent")]
+    if lemma == "skip":
+        return [I.Effect(kind=I.REPLACEMENT, verb="skip")]
+    # --- rules: can't / costs
+    if lemma in ("can",) and "neg" in feats or ("can" in feats and "neg" in feats):
+        return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
+    if "passive" in feats and "neg" in feats and lemma in ("destroy", "counter", "block", "regenerate"):
+        return [I.Effect(kind=I.RULES, verb="cant_be_" + lemma, affected=affected)]
+    if "neg" in feats and lemma in ("untap",) and ctx.duration is None:
+        return [I.Effect(kind=I.RULES, verb="doesnt_untap", affected=affected)]
+    if "become" in feats and lemma in ("more", "fewer") and subj is not None and _np_has(subj.np, "コスト"):
+        return [I.Effect(kind=I.RULES, verb="cost_change")]
+    if "must" in feats:
+        return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
+    if "may" in feats and lemma in ("cast", "play") and not ctx.in_trigger:
+        return [I.Effect(kind=I.RULES, verb=lemma)]
+    if lemma == "able" or (lemma in ("attack", "block") and ("can" in feats or "neg" in feats)):
+        return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
+    if p.kind == "adj" or p.kind in ("np", "quantity", "copula"):
+        return []
+    if lemma in ("be", "exist", "do"):
+        return []
+    if lemma == "target":
+        if obj is not None:
+            f = np_filter(obj.np, ctx)
+            if f is not None:
+                f.quantifier = "target"
+                ctx.target = f
+        return []
+    return [I.Effect(kind=I.ONE_SHOT, verb=lemma, affected=affected,
+                     objects=[f for f in [np_filter(obj.np, ctx) if obj else None] if f is not None])]
+
+
+def _genitive_owner(np: NP, ctx: Ctx) -> I.Filter:
+    for kind, m in np.mods:
+        if kind == "gen":
+            return np_filter(m, ctx)
+    return I.Filter(ref="it")
+
+
+def _controlled_object(np: NP, ctx: Ctx) -> I.Filter:
+    for x in np.all():
+        for kind, m in x.mods:
+            if kind == "gen":
+                return np_filter(m, ctx)
+    return I.Filter(ref="it")
+
+
+def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
+    mods: list[I.Modification] = []
+    types, subs = _types_of(comp)
+    colors = _colors_of(comp)
+    pt = _pt_of(comp)
+    in_addition = any(a.np and _np_has(a.np, "タイプ") and a.particle == "に" for a in p.args) or \
+        p.copula == "でもある"
+    adds = "add" if in_addition else "set"
+    if _np_has(comp, "コピー"):
+        return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=[I.Modification(I.COPY, "set")],
+                         duration=ctx.duration, condition=ctx.condition, granted=ctx.granted)]
+    if any(("det", "すべての") in x.mods for x in comp.all()) and _np_has(comp, "クリーチャー・タイプ"):
+        mods.append(I.Modification(I.TYPES, "all_creature_types"))
+    if types:
+        mods.append(I.Modification(I.TYPES, adds, types))
+    if subs:
+        mods.append(I.Modification(I.TYPES, "set_subtypes" if not types and not in_addition else adds, subs))
+    if colors and not (len(colors) == 1 and not types and not subs and not pt and comp.heads and comp.heads[0][0] != "color"):
+        mods.append(I.Modification(I.COLORS, "set" if p.copula != "でもある" else "add", colors))
+    if _np_has(comp, "無色"):
+        mods.append(I.Modification(I.COLORS, "set", ["colorless"]))
+    if pt and (types or subs or p.lemma == "become" or _is_pt_subject(subj)):
+        mods.append(I.Modification(I.PT_SET, "set", pt))
+    elif pt and not mods:
+        mods.append(I.Modification(I.PT_SET, "set", pt))
+    if comp.quoted or keyword_list(comp):
+        kws = keyword_list(comp)
+        if kws:
+            mods.append(I.Modification(I.ABILITIES, "add", kws))
+    # "…を持つ〜": relative clauses inside the complement ("飛行を持つ")
+    if not mods:
+        return None
+    if "neg" in set(p.feats) or p.copula in ("ではない", "でない"):
+        return None
+    # dedupe
+    seen, out = set(), []
+    for m in mods:
+        k = (m.characteristic, m.op)
+        if k not in seen:
+            seen.add(k)
+            out.append(m)
+    return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=out, duration=ctx.duration,
+                     condition=ctx.condition, granted=ctx.granted)]
+
+
+def _is_pt_subject(subj: Arg | None) -> bool:
+    return subj is not None and _np_has(subj.np, "パワー", "タフネス", "パワーとタフネス", "基本のパワーとタフネス")
+
+
+# ----------------------------------------------------------------------------- durations / conditions
+def _duration_of(arg: Arg) -> str | None:
+    t = arg.np.text
+    if arg.particle == "まで":
+        if "ターン終了時" in t or "終了時" in t:
+            return "until_eot"
+        if "次のターン" in t:
+            return "until_next_turn"
+        return "until"
+    return None
+
+
+def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> None:
+    elements = flatten_seq(sent)
+    preds = predications(elements)
+    # durations and leading trigger/condition
+    ctx.duration = None
+    ctx.condition = None
+    for p in preds:
+        for a in p.args:
+            d = _duration_of(a)
+            if d:
+                ctx.duration = d
+        if "このターン" in p.adverbs:
+            ctx.duration = ctx.duration or "this_turn"
+    for i, p in enumerate(preds):
+        if p.link == "sub":
+            lk = p.link_lemma
+            if lk in ("whenever", "when") and is_first and i == 0 and not ctx.granted:
+                ir.form = I.FORM_TRIGGERED
+                ir.trigger = " ".join(a.np.text for a in p.args) + p.surface
+                ctx.in_trigger = True
+            elif lk == "as_long_as":
+                ctx.condition = I.Condition("as_long_as", p.surface)
+            elif lk == "if" or lk == "even_if":
+                ctx.condition = ctx.condition or I.Condition("if", p.surface)
+            continue
+    # trigger by time point: "…の開始時に、" as the first argument of the first sentence
+    if is_first and preds and not ctx.granted and ir.form == I.FORM_STATEMENT:
+        first = preds[0]
+        for a in first.args[:1]:
+            if a.particle == "に" and re.search(r"(開始時|終了時|終了ステップ)$", a.np.text) and "次の" not in a.np.text \
+                    and not any(m == ("det", "次の") for m in a.np.mods):
+                ir.form = I.FORM_TRIGGERED
+                ir.trigger = a.np.text
+                ctx.in_trigger = True
+    text = "".join(a.np.text for p in preds for a in p.args)
+    for p in preds:
+        if p.link == "sub":
+            continue
+        cond_keep = ctx.condition
+        if ctx.condition is not None and ctx.condition.kind == "if":
+            # "…なら、…代わりに…" (self-replacement) / plain conditional: effect keeps condition
+            pass
+        effs = pred_effects(p, ctx, text)
+        for e in effs:
+            if ctx.condition is not None and ctx.condition.kind == "if" and e.kind == I.CONTINUOUS and ctx.duration:
+                pass
+        ir.effects.extend(effs)
+        ctx.condition = cond_keep
+    # replacement wording inside the sentence
+    if any("代わりに" in p.adverbs for p in preds) and not any(e.kind == I.REPLACEMENT for e in ir.effects):
+        ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
+
+
+def body_effects(body: Tree, ir: I.ClauseIR, granted: bool = False) -> None:
+    ctx = Ctx(granted=granted)
+    sents = [c for c in body.children if isinstance(c, Tree) and c.data == "sentence"]
+    for i, s in enumerate(sents):
+        sentence_effects(s, ctx, i == 0, ir)
+    _static_spell(ir)
+
+
+def _static_spell(ir: I.ClauseIR) -> None:
+    for e in ir.effects:
+        if e.affected is not None and e.affected.is_self and e.verb in ("cant_be_counter",):
+            ir.static_spell_ability = True
+
+
+# ----------------------------------------------------------------------------- clause
+def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
+    root = tree.children[0] if tree.data == "start" else tree
+    ir = I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, lang="ja")
+    d = root.data
+    if d == "keyword_line":
+        items = [c for c in root.children if isinstance(c, Tree) and c.data == "kw_item"]
+        item = items[0]
+        name = str(item.children[0])
+        kid = ja_vocab.KEYWORDS.get(name, name)
+        param = text_of(item.children[1]) if len(item.children) > 1 else None
+        ir.form = I.FORM_KEYWORD
+        ir.keyword = I.Keyword(kid, param)
+        if kid == "changeling":
+            ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
+                                       modifications=[I.Modification(I.TYPES, "all_creature_types")]))
+        elif kid == "devoid":
+            ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
+                                       modifications=[I.Modification(I.COLORS, "set", ["colorless"])]))
+        return ir
+    if d == "activated":
+        ir.form = I.FORM_ACTIVATED
+        costs = [c for c in root.children if isinstance(c, Tree) and c.data == "costs"][0]
+        ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
+        body_effects(root.children[-1], ir)
+        ir.form = I.FORM_ACTIVATED
+        return ir
+    if d == "chapter":
+        body_effects(root.children[-1], ir)
+        ir.form = I.FORM_TRIGGERED
+        return ir
+    if d == "ability_word":
+        body_effects(root.children[-1], ir)
+        return ir
+    if d == "modal":
+        ir.modal = True
+        for b in root.children:
+            if isinstance(b, Tree) and b.data == "body":
+                sub = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+                body_effects(b, sub)
+                ir.effects.extend(sub.effects)
+                if ir.form == I.FORM_STATEMENT and sub.form == I.FORM_TRIGGERED and not ir.effects[:-len(sub.effects) or None]:
+                    ir.form = sub.form
+        first = [b for b in root.children if isinstance(b, Tree) and b.data == "body"][0]
+        probe = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+        body_effects(first, probe)
+        ir.form = probe.form
+        return ir
+    body_effects(root, ir)
+    return ir
+
+
+# ----------------------------------------------------------------------------- fallback
+_CUES = [
+    (r"修整を受ける", I.CONTINUOUS, I.PT_MODIFY),
+    (r"(?:を|と)(?:持つ|得る)", I.CONTINUOUS, I.ABILITIES),
+    (r"コントロールを得る", I.CONTINUOUS, I.CONTROL),
+    (r"パワーとタフネスを入れ替える", I.CONTINUOUS, I.PT_SWITCH),
+    (r"基本のパワーとタフネス", I.CONTINUOUS, I.PT_SET),
+    (r"他のタイプに加えて", I.CONTINUOUS, I.TYPES),
+    (r"軽減する", I.PREVENTION, None),
+    (r"代わりに|タップ状態で戦場に出る|置かれた状態で戦場に出る|スキップする", I.REPLACEMENT, None),
+    (r"できない|られない|されない", I.RULES, None),
+    (r"破壊する|追放する|引く|与える|戻す|置く|生成する|加える|捨てる|失う|得る|探す|タップする|アンタップする|戦場に出す|生け贄に捧げる|打ち消す", I.ONE_SHOT, None),
+]
+
+
+def fallback_clause(seg: Segment, norm: str, error: str) -> I.ClauseIR:
+    ir = I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=False, error=error, lang="ja")
+    t = norm or seg.body
+    if t.startswith("¶"):
+        ir.form = I.FORM_KEYWORD
+        name = t[1:]
+        for n in sorted(ja_vocab.KEYWORDS, key=len, reverse=True):
+            if name.startswith(n):
+                ir.keyword = I.Keyword(ja_vocab.KEYWORDS[n], name[len(n):] or None)
+                break
+        return ir
+    if t.startswith("§"):
+        ir.form = I.FORM_ACTIVATED
+    elif re.match(r"^[^。]*?(?:たび|とき)、", t) or re.match(r"^[^。]*?の開始時に、", t) or \
+            re.match(r"^(?:I|II|III|IV|V|VI)", t):
+        if "次の" not in t.split("、", 1)[0]:
+            ir.form = I.FORM_TRIGGERED
+    for pat, kind, ch in _CUES:
+        if re.search(pat, t):
+            if kind == I.CONTINUOUS:
+                ir.effects.append(I.Effect(kind=kind, modifications=[I.Modification(ch)]))
+            else:
+                ir.effects.append(I.Effect(kind=kind))
+    return ir

@@ -1,0 +1,537 @@
+"""zh-Hans parse tree (grammar/zh.lark) → IR.
+
+Reads the tree's rule names (``gets_pt``, ``gain_kw``, ``is_pred``, ``np_full`` …) and the tokens
+under them; the vocabulary terminal NOUN is mapped to canonical English categories here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lark import Token, Tree
+
+from cardlint import ir as I
+from cardlint.text.segment import Segment
+
+TYPES = {"生物": "creature", "神器": "artifact", "结界": "enchantment", "地": "land", "瞬间": "instant",
+         "法术": "sorcery", "鹏洛客": "planeswalker", "部族": "tribal", "时空": "plane", "阴谋": "scheme",
+         "现象": "phenomenon", "诡局": "conspiracy", "战役": "battle"}
+NOUNS = {"永久物": "permanent", "咒语": "spell", "牌": "card", "衍生物": "token", "衍生": "token",
+         "牌手": "player", "对手": "opponent", "玩家": "player", "指示物": "counter", "副本": "copy",
+         "君主": "monarch", "颜色": "color", "类别": "type", "生物类别": "creature_type",
+         "基本地类别": "basic_land_type", "法术力": "mana"}
+SUPERTYPES = {"传奇": "legendary", "基本": "basic", "雪境": "snow", "永久": "permanent", "世界": "world"}
+COLORS = {"白色": "W", "蓝色": "U", "黑色": "B", "红色": "R", "绿色": "G", "无色": "colorless",
+          "多色": "multicolored", "单色": "monocolored", "白": "W", "蓝": "U", "黑": "B", "红": "R", "绿": "G"}
+ZONES = {"战场": "battlefield", "坟墓场": "graveyard", "坟墓场中": "graveyard", "手": "hand", "手牌": "hand",
+         "牌库": "library", "牌库顶": "library", "牌库底": "library", "放逐区": "exile", "场上": "battlefield",
+         "堆叠": "stack"}
+
+ONE_SHOT_RULES = {"gain_life": "gain_life", "lose_life": "lose_life", "deal_damage": "deal_damage",
+                  "draw": "draw", "put_counter": "put_counter", "move": "move", "tap_it": "tap", "tap": "tap",
+                  "add_mana": "add_mana", "create_token": "create_token", "search": "search",
+                  "shuffle": "shuffle", "lose_game": "lose_game", "win_game": "win_game",
+                  "get_energy": "get_energy"}
+VERB_LEMMA = {"消灭": "destroy", "放逐": "exile", "重置": "untap", "弃": "discard", "弃掉": "discard",
+              "牺牲": "sacrifice", "反击": "counter", "展示": "reveal", "检视": "look", "洗牌": "shuffle",
+              "占卜": "scry", "重生": "regenerate", "支付": "pay", "选择": "choose", "翻转": "flip",
+              "转化": "transform", "显化": "manifest", "磨": "mill", "比点": "clash", "蛮化": "monstrosity",
+              "扩散": "proliferate", "互斗": "fight", "探索": "explore", "侦察": "investigate",
+              "复制": "copy", "猜测": "guess", "命名": "name"}
+DURATIONS = {"until_eot", "until_next_turn", "this_turn", "until_event", "for_as_long_as"}
+CONDITIONS = {"as_long_as": "as_long_as", "if_cond": "if", "during": "during", "each_turn": "each_turn",
+              "reflexive_when": "when_you_do"}
+
+
+@lru_cache(maxsize=1)
+def keyword_ids() -> dict[str, tuple[str, dict | None]]:
+    """zh-Hans keyword name → (kb id, kb effect)."""
+    out: dict[str, tuple[str, dict | None]] = {}
+    try:
+        import yaml
+
+        from cardlint.paths import kb_dir
+
+        data = yaml.safe_load((kb_dir() / "keywords.yaml").read_text(encoding="utf-8"))
+        for k in data.get("keywords", []):
+            n = (k.get("names") or {}).get("zh-Hans")
+            if n:
+                out[n] = (k["id"], k.get("effect"))
+            for a in (k.get("aliases") or {}).get("zh-Hans") or []:
+                out[a] = (k["id"], k.get("effect"))
+    except Exception:  # noqa: BLE001
+        pass
+    return out
+
+
+def _kw_id(name: str) -> str:
+    return keyword_ids().get(name, (name, None))[0]
+
+
+def _tokens(t) -> list[str]:
+    if isinstance(t, Token):
+        return [str(t)]
+    out = []
+    for c in t.children:
+        out.extend(_tokens(c))
+    return out
+
+
+def _text(t) -> str:
+    return "".join(_tokens(t))
+
+
+def _find(t, name):
+    if isinstance(t, Tree):
+        if t.data == name:
+            return t
+        for c in t.children:
+            r = _find(c, name)
+            if r is not None:
+                return r
+    return None
+
+
+# ----------------------------------------------------------------------------- noun phrases
+def nominal_into(f: I.Filter, nom) -> None:
+    for item in nom.children:
+        if isinstance(item, Tree) and item.data == "non":
+            w = _text(item)[1:]
+            f.excluded.append(TYPES.get(w) or NOUNS.get(w) or SUPERTYPES.get(w) or COLORS.get(w) or w)
+            continue
+        w = str(item)
+        if w in TYPES:
+            f.types.append(TYPES[w])
+            f.noun = TYPES[w]
+        elif w in NOUNS:
+            if NOUNS[w] == "token":
+                f.token = True
+            f.noun = f.noun or NOUNS[w]
+            if NOUNS[w] in ("player", "opponent"):
+                f.ref = "player"
+                if NOUNS[w] == "opponent":
+                    f.controller = f.controller or "opponent"
+        elif w in SUPERTYPES:
+            f.supertypes.append(SUPERTYPES[w])
+        elif w in COLORS:
+            f.colors.append(COLORS[w])
+        elif w in ZONES:
+            f.zone = ZONES[w]
+            f.noun = f.noun or "zone"
+        elif w.endswith("指示物"):
+            f.noun = "counter"
+            f.extra.append(w)
+        else:
+            f.subtypes.append(w)
+
+
+def _controller(tok: str) -> str:
+    if "对手" in tok:
+        return "opponent"
+    if "你" in tok:
+        return "you"
+    return "any"
+
+
+def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
+    if isinstance(t, Token):
+        return I.Filter(extra=[str(t)])
+    d = t.data
+    if d == "self_np":
+        return I.Filter(ref="self")
+    if d == "pronoun":
+        w = _text(t)
+        if w in ("你",):
+            return I.Filter(ref="you", noun="player")
+        if w in ("它", "其", "之", "该生物", "该永久物", "该牌") and ctx is not None and ctx.last_subject is not None:
+            if ctx.last_subject.is_self:
+                return I.Filter(ref="self")
+            return I.Filter(ref="it")
+        return I.Filter(ref="it")
+    f = I.Filter()
+    if d in ("np_and", "np_or"):
+        parts = [np_filter(c, ctx) for c in t.children if isinstance(c, Tree)]
+        if parts:
+            f = parts[0]
+            for p in parts[1:]:
+                f.types += [x for x in p.types if x not in f.types]
+                f.extra.append("or")
+        return f
+    if d in ("np_part", "np_controller"):
+        inner = [c for c in t.children if isinstance(c, Tree)]
+        f = I.Filter()
+        for c in inner[1:]:
+            _np_piece(f, c)
+        if d == "np_controller":
+            f.ref = "player"
+            f.noun = "player"
+        return f
+    for c in t.children:
+        _np_piece(f, c)
+    return f
+
+
+def _np_piece(f: I.Filter, c) -> None:
+    if isinstance(c, Token):
+        if c.type == "PT":
+            f.extra.append(str(c))
+        return
+    d = c.data
+    if d == "det":
+        w = _text(c)
+        if w == "目标":
+            f.quantifier = "target"
+        elif w in ("每个", "每位", "所有", "任一", "任意", "任何") or w.startswith("每"):
+            f.quantifier = f.quantifier or ("all" if w == "所有" else "each")
+        elif w in ("其他", "另一个") or w.startswith("另一"):
+            f.other = True
+        elif w == "至多":
+            f.quantifier = "up_to"
+        elif w == "此":
+            f.ref = "self"
+        else:
+            f.quantifier = f.quantifier or "a"
+    elif d == "mod":
+        for x in c.children:
+            if isinstance(x, Token):
+                if x.type == "CTRL_MOD" or x.type == "CTRL":
+                    f.controller = _controller(str(x))
+                elif x.type == "ATTACHED":
+                    f.attached = "equipped" if "武具" in x or "佩带" in x else "enchanted"
+                    f.ref = "attached"
+                continue
+            _mod_piece(f, x)
+    elif d == "nominal":
+        nominal_into(f, c)
+    elif d == "player_poss":
+        f.controller = "you" if "你" in _text(c) else f.controller
+    else:
+        for x in c.children:
+            if isinstance(x, Tree):
+                _np_piece(f, x)
+
+
+def _mod_piece(f: I.Filter, x) -> None:
+    d = x.data
+    if d == "ctrl_mod":
+        f.controller = _controller(_text(x))
+    elif d == "status_mod":
+        w = _text(x)
+        if "横置" in w:
+            f.status.append("untapped" if "未" in w else "tapped")
+        if "攻击" in w:
+            f.status.append("attacking")
+        if "阻挡" in w:
+            f.status.append("blocking")
+    elif d == "with_kw":
+        f.with_abilities += [_kw_id(str(k)) for k in x.scan_values(lambda v: isinstance(v, Token) and v.type == "KEYWORD_NAME")]
+    elif d == "without_kw":
+        f.without_abilities += [_kw_id(str(k)) for k in x.scan_values(lambda v: isinstance(v, Token) and v.type == "KEYWORD_NAME")]
+    elif d == "nontoken":
+        f.token = False
+    else:
+        f.extra.append(_text(x))
+
+
+# ----------------------------------------------------------------------------- statements
+class Ctx:
+    def __init__(self):
+        self.last_subject: I.Filter | None = None
+
+
+def _kw_list(t) -> list[str]:
+    out = []
+    for v in t.iter_subtrees_topdown():
+        if v.data in ("protection",):
+            out.append("protection")
+    for v in t.scan_values(lambda v: isinstance(v, Token) and v.type == "KEYWORD_NAME"):
+        out.append(_kw_id(str(v)))
+    return out or [_text(t)]
+
+
+def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modification]:
+    """Modifications of "是/成为/为/还是 X"."""
+    mods: list[I.Modification] = []
+    if isinstance(obj, Tree) and obj.data == "all_creature_types":
+        return [I.Modification(I.TYPES, op="all_creature_types")]
+    pts = [str(v) for v in obj.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")]
+    f = I.Filter()
+    for n in obj.iter_subtrees():
+        if n.data == "nominal":
+            nominal_into(f, n)
+    if f.types or f.supertypes or (f.subtypes and not f.colors):
+        op = "add" if verb == "还是" else ("set_subtypes" if (f.subtypes and not f.types) else "set")
+        mods.append(I.Modification(I.TYPES, op=op, value=f.types + f.subtypes))
+    if f.colors:
+        mods.append(I.Modification(I.COLORS, op="set", value=f.colors))
+    if pts:
+        mods.append(I.Modification(I.PT_SET, op="set", value=pts[0]))
+    return mods
+
+
+def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -> list[I.Effect]:
+    d = p.data if isinstance(p, Tree) else str(p)
+    C = I.CONTINUOUS
+
+    def cont(char, op="add", value=None, affected=subject, **kw):
+        return [I.Effect(C, affected=affected, modifications=[I.Modification(char, op=op, value=value, **kw)])]
+
+    if d == "gets_pt":
+        per = _find(p, "for_each")
+        pt = next(iter(p.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")), "+X/+X")
+        return cont(I.PT_MODIFY, "modify", str(pt), per=I.Filter(extra=[_text(per)]) if per is not None else None)
+    if d == "gain_kw":
+        if subject is not None and subject.ref in ("you", "player"):
+            return [I.Effect(I.RULES, affected=subject, verb="has")]
+        return cont(I.ABILITIES, "add", _kw_list(p))
+    if d == "gain_quoted":
+        return cont(I.ABILITIES, "add", ["quoted"])
+    if d == "gain_control":
+        target = np_filter(next(c for c in p.children if isinstance(c, Tree)), ctx)
+        return cont(I.CONTROL, "gain", None, affected=target)
+    if d == "lose_kw":
+        return cont(I.ABILITIES, "remove", _kw_list(p))
+    if d == "lose_all":
+        return cont(I.ABILITIES, "remove_all")
+    if d == "indestructible":
+        return cont(I.ABILITIES, "add", ["indestructible"])
+    if d == "is_pred":
+        verb = next((str(c) for c in p.children if isinstance(c, Token)), "是")
+        obj = next(c for c in p.children if isinstance(c, Tree))
+        if subject is not None and subject.ref in ("you", "player"):
+            return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")]
+        if attr is not None:
+            return cont(I.PT_SET, "set", _text(obj))
+        mods = _is_modifications(obj, verb, subject)
+        if not mods:
+            return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")] if verb == "成为" else []
+        return [I.Effect(C, affected=subject, modifications=mods)]
+    if d == "become_copy":
+        return cont(I.COPY, "set")
+    if d == "equals":
+        if attr is not None:
+            return cont(I.PT_DEFINE, "set", _text(p), defining=True)
+        return []
+    if d == "switch_pt":
+        inner = [c for c in p.children if isinstance(c, Tree)]
+        aff = np_filter(inner[0], ctx) if inner else subject
+        return cont(I.PT_SWITCH, "switch", affected=aff)
+    if d in ("cant", "cant_be", "must_attack"):
+        return [I.Effect(I.RULES, affected=subject, verb="cant" if d != "must_attack" else "must_attack")]
+    if d in ("enters_tapped", "enters_with"):
+        return [I.Effect(I.REPLACEMENT, affected=subject, verb=d)]
+    if d == "instead":
+        return [I.Effect(I.REPLACEMENT, affected=subject, verb="instead")]
+    if d == "skip":
+        return [I.Effect(I.REPLACEMENT, affected=subject, verb="skip")]
+    if d == "prevent":
+        return [I.Effect(I.PREVENTION, affected=subject, verb="prevent")]
+    if d in ONE_SHOT_RULES:
+        objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("mana_cost", "value", "place")]
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
+    if d == "action":
+        verb = next((str(c) for c in p.children if isinstance(c, Token) and c.type == "VERB"), "")
+        if verb == "显化":
+            return cont(I.FACE_DOWN, "set", affected=None)
+        objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree)]
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb=VERB_LEMMA.get(verb, verb), objects=objs)]
+    if d == "cast":
+        return [I.Effect(I.RULES, affected=subject, verb="cast")]
+    return []
+
+
+def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.Effect], I.Filter | None]:
+    effects: list[I.Effect] = []
+    duration = None
+    condition = None
+    in_addition = False
+    replacement_prefix = False
+    core = None
+    for c in st.children:
+        if not isinstance(c, Tree):
+            continue
+        if c.data in DURATIONS:
+            duration = c.data if c.data != "for_as_long_as" else "as_long_as"
+        elif c.data in CONDITIONS:
+            condition = I.Condition(CONDITIONS[c.data], _text(c))
+        elif c.data == "in_addition":
+            in_addition = True
+        elif c.data == "as_enters":
+            replacement_prefix = True
+        elif c.data == "for_each_lead":
+            pass
+        elif c.data == "core":
+            core = c
+    if st.data == "trailing_duration":
+        return [], inherited
+    if replacement_prefix:
+        effects.append(I.Effect(I.REPLACEMENT, affected=I.Filter(ref="self"), verb="as_enters"))
+    if core is None:
+        return effects, inherited
+    subject = inherited
+    attr = None
+    preds = None
+    for c in core.children:
+        if isinstance(c, Tree) and c.data in ("subject", "attr_subject", "attr_subject_it", "attr_subject_bare"):
+            if c.data == "subject":
+                subject = np_filter(c.children[0], ctx)
+            elif c.data == "attr_subject":
+                subject = np_filter(c.children[0], ctx)
+                attr = _text(c.children[-1])
+            else:
+                subject = ctx.last_subject if c.data == "attr_subject_it" and ctx.last_subject else I.Filter(ref="self")
+                attr = _text(c.children[-1])
+        elif isinstance(c, Tree) and c.data == "preds":
+            preds = c
+    if preds is not None:
+        for pr in preds.children:
+            if not isinstance(pr, Tree) or pr.data == "pred_conj":
+                continue
+            if pr.data == "pred_subj":
+                subj_node = next(x for x in pr.children if isinstance(x, Tree) and x.data.startswith(("subject", "attr_")))
+                subject = np_filter(subj_node.children[0], ctx) if subj_node.data != "attr_subject_bare" else I.Filter(ref="self")
+            predicate = [x for x in pr.children if isinstance(x, Tree) and x.data != "adverb"
+                         and not x.data.startswith(("subject", "attr_"))]
+            for pnode in predicate[-1:]:
+                for e in predicate_effects(pnode, subject, ctx, attr):
+                    effects.append(e)
+    if subject is not None:
+        ctx.last_subject = subject
+    for e in effects:
+        if e.kind == I.CONTINUOUS:
+            e.duration = e.duration or duration
+            e.condition = e.condition or condition
+            if in_addition:
+                for m in e.modifications:
+                    if m.characteristic == I.TYPES and m.op == "set":
+                        m.op = "add"
+        elif condition is not None and e.kind == I.RULES:
+            e.condition = condition
+    return effects, subject
+
+
+def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list[I.Effect]:
+    out: list[I.Effect] = []
+    subject = None
+    for st in chain.children:
+        if isinstance(st, Tree) and st.data in ("statement", "trailing_duration"):
+            if st.data == "trailing_duration":
+                dur = st.children[0].data if st.children and isinstance(st.children[0], Tree) else None
+                for e in out:
+                    if e.kind == I.CONTINUOUS and e.duration is None:
+                        e.duration = dur
+                continue
+            effs, subject = statement_effects(st, ctx, subject)
+            out.extend(effs)
+    durs = {e.duration for e in out if e.kind == I.CONTINUOUS and e.duration}
+    if len(durs) == 1:
+        d = durs.pop()
+        for e in out:
+            if e.kind == I.CONTINUOUS and e.duration is None:
+                e.duration = d
+    if condition is not None:
+        for e in out:
+            if e.kind in (I.CONTINUOUS, I.RULES) and e.condition is None:
+                e.condition = condition
+    return out
+
+
+def sentence_effects(s, ctx: Ctx) -> list[I.Effect]:
+    if not isinstance(s, Tree):
+        return []
+    d = s.data
+    if d == "clause_chain":
+        return chain_effects(s, ctx)
+    if d in ("if_sentence", "unless_sentence", "otherwise_sentence", "then_sentence", "triggered_sentence"):
+        cond = I.Condition({"if_sentence": "if", "unless_sentence": "unless"}.get(d, d)) \
+            if d in ("if_sentence", "unless_sentence") else None
+        chains = [c for c in s.children if isinstance(c, Tree) and c.data == "clause_chain"]
+        out = []
+        for ch in chains:
+            out += chain_effects(ch, ctx, cond)
+        return out
+    if d == "quoted":
+        return []
+    if d == "modal":
+        out = []
+        for b in s.children:
+            if isinstance(b, Tree) and b.data == "bullet":
+                for x in b.children:
+                    out += sentence_effects(x, ctx)
+        return out
+    return []
+
+
+def body_effects(body, ctx: Ctx) -> tuple[list[I.Effect], bool, bool]:
+    """→ (effects, triggered, modal)"""
+    out: list[I.Effect] = []
+    triggered = False
+    modal = False
+    for s in body.children:
+        if not isinstance(s, Tree):
+            continue
+        if s.data == "modal":
+            modal = True
+            head = s.children[0]
+            if _find(head, "trigger_event") is not None or _find(head, "trigger_time") is not None:
+                triggered = True
+        if s.data == "triggered_sentence" and not out and not triggered:
+            triggered = True
+        out += sentence_effects(s, ctx)
+    return out, triggered, modal
+
+
+def keyword_clause(node, text: str) -> I.ClauseIR:
+    name = next((str(v) for v in node.scan_values(lambda v: isinstance(v, Token) and v.type == "KEYWORD_NAME")), None)
+    if node.data == "protection":
+        kid, eff = "protection", None
+    elif node.data == "level_bar":
+        kid, eff = "level_up", None
+    elif node.data == "old_enchant":
+        kid, eff = "enchant", None
+    else:
+        kid, eff = keyword_ids().get(name or "", (name or "?", None))
+    param = None
+    params = [c for c in node.children if isinstance(c, Tree)]
+    if params:
+        param = _text(params[0])
+    effects = []
+    if eff and eff.get("kind") == "continuous":
+        layer = str(eff.get("layer"))
+        char = {"4": I.TYPES, "5": I.COLORS}.get(layer)
+        if char:
+            op = "all_creature_types" if char == I.TYPES else "set"
+            effects.append(I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
+                                    modifications=[I.Modification(char, op=op, value=["colorless"] if char == I.COLORS else None)]))
+    return I.ClauseIR(text=text, form=I.FORM_KEYWORD, parsed=True, keyword=I.Keyword(kid, param), effects=effects)
+
+
+def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
+    node = tree.children[0] if tree.data == "start" else tree
+    if isinstance(node, Token):
+        return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True)
+    if node.data in ("keyword_ability", "protection", "enchant_kw", "kw_prefixed", "level_bar", "old_enchant"):
+        return keyword_clause(node, seg.text)
+    if node.data == "pt_box":
+        return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True)
+    ctx = Ctx()
+    if node.data == "activated":
+        costs = [_text(c) for c in node.children if isinstance(c, Tree) and c.data == "cost_list"]
+        body = next(c for c in node.children if isinstance(c, Tree) and c.data == "body")
+        effects, _, modal = body_effects(body, ctx)
+        return I.ClauseIR(text=seg.text, form=I.FORM_ACTIVATED, parsed=True, effects=effects, costs=costs, modal=modal)
+    if node.data == "chapter":
+        body = next(c for c in node.children if isinstance(c, Tree) and c.data == "body")
+        effects, _, modal = body_effects(body, ctx)
+        return I.ClauseIR(text=seg.text, form=I.FORM_TRIGGERED, parsed=True, effects=effects, modal=modal)
+    body = node if node.data == "body" else next((c for c in node.children if isinstance(c, Tree) and c.data == "body"), node)
+    effects, triggered, modal = body_effects(body, ctx)
+    form = I.FORM_TRIGGERED if triggered else I.FORM_STATEMENT
+    ir = I.ClauseIR(text=seg.text, form=form, parsed=True, effects=effects, modal=modal)
+    if form == I.FORM_STATEMENT and effects and all(
+            e.affected is not None and e.affected.is_self and e.kind in (I.RULES, I.CONTINUOUS) and e.duration is None
+            for e in effects) and any(e.kind == I.RULES or any(m.characteristic == I.COLORS for m in e.modifications)
+                                      for e in effects):
+        ir.static_spell_ability = True
+    return ir

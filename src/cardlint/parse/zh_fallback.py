@@ -1,0 +1,87 @@
+"""Best-effort classification of a zh-Hans clause the grammar did not parse (``parsed=False``).
+
+Cue words only: the ability form from "§" (cost), "当/每当/在…时," (trigger) or a keyword name;
+effects from predicate cues ("得+N/+N", "获得…异能", "操控权", "防止", "改为", "不能", verbs).
+Linear-time regular expressions only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardlint import ir as I
+from cardlint.text.segment import Segment
+
+_TRIGGER = re.compile(r"^(?:[\u4e00-\u9fff]{2,6}—)?(?:每当|当|在[^,。]{1,30}?时,|于[^,。]{1,20}?开始时)")
+_PT_MOD = re.compile(r"得[+\-][0-9X]+/[+\-][0-9X]+")
+_PT_SET = re.compile(r"(?:基础)?力量(?:与|和)防御力(?:为|各为|成为)[0-9X]+/[0-9X]+|成为[0-9X]+/[0-9X]+")
+_PT_DEF = re.compile(r"(?:力量|防御力)(?:与防御力|和防御力)?(?:各|分别)?(?:等于|等同于)")
+_ABIL = re.compile(r"(?:获得|具有|具|失去)[^,。]{0,20}?异能|具有「|失去所有异能")
+_CONTROL = re.compile(r"操控权")
+_SWITCH = re.compile(r"交换[^。]{0,20}力量(?:与|和)防御力")
+_COLOR = re.compile(r"(?:是|成为)(?:白|蓝|黑|红|绿|无)色")
+_TYPE = re.compile(r"(?:是|成为)[^,。]{0,12}(?:生物|神器|地|结界)|此类别|生物类别")
+_COPY = re.compile(r"复制品")
+_PREVENT = re.compile(r"防止")
+_TEXT = re.compile(r"(?:文字|字样)[^。]{0,30}(?:替换|更改)|替换为")
+_REPL = re.compile(r"改为|略过|横置进(?:战)?场|进(?:战)?场时(?:上面|其上)")
+_RULES = re.compile(r"不能|只能|必须|可以于|费用(?:减少|增加)|减少\{|增加\{|无须")
+_ONE = re.compile(r"消灭|放逐|抓|弃|牺牲|反击|造成\d*点?伤害|获得\d+点生命|失去\d+点生命|放置|移回|置入|搜寻|派出|加\{|横置|重置|展示|占卜|洗牌")
+
+
+def fallback_clause(seg: Segment, norm: str, error: str, fe) -> I.ClauseIR:
+    text = norm or ""
+    form = I.FORM_STATEMENT
+    keyword = None
+    if text.startswith("§"):
+        form = I.FORM_ACTIVATED
+        text = text.split(":", 1)[-1]
+    elif _TRIGGER.match(text):
+        form = I.FORM_TRIGGERED
+    else:
+        from cardlint.parse.zh_build import keyword_ids
+
+        for name, (kid, _eff) in sorted(keyword_ids().items(), key=lambda kv: -len(kv[0])):
+            if text.startswith(name) and fe.is_keyword(text):
+                form = I.FORM_KEYWORD
+                keyword = I.Keyword(kid)
+                break
+    effects: list[I.Effect] = []
+    if form != I.FORM_KEYWORD:
+        subj = I.Filter(ref="self") if text.startswith("~") else I.Filter()
+        dur = "until_eot" if "直到回合结束" in text else None
+        cond = I.Condition("as_long_as") if "只要" in text else (I.Condition("if") if re.search(r"若|如果", text) else None)
+
+        def cont(char, op="add"):
+            effects.append(I.Effect(I.CONTINUOUS, affected=subj, duration=dur, condition=cond,
+                                    modifications=[I.Modification(char, op=op)]))
+
+        if _PT_MOD.search(text):
+            cont(I.PT_MODIFY, "modify")
+        if _PT_SET.search(text):
+            cont(I.PT_SET, "set")
+        if _PT_DEF.search(text):
+            cont(I.PT_DEFINE, "set")
+        if _ABIL.search(text):
+            cont(I.ABILITIES)
+        if _CONTROL.search(text):
+            cont(I.CONTROL, "gain")
+        if _SWITCH.search(text):
+            cont(I.PT_SWITCH, "switch")
+        if _COLOR.search(text):
+            cont(I.COLORS, "set")
+        if _TYPE.search(text) and not _ONE.search(text):
+            cont(I.TYPES)
+        if _COPY.search(text):
+            cont(I.COPY, "set")
+        if _TEXT.search(text):
+            cont(I.TEXT, "set")
+        if _PREVENT.search(text):
+            effects.append(I.Effect(I.PREVENTION))
+        if _REPL.search(text):
+            effects.append(I.Effect(I.REPLACEMENT))
+        if _RULES.search(text):
+            effects.append(I.Effect(I.RULES))
+        if _ONE.search(text):
+            effects.append(I.Effect(I.ONE_SHOT))
+    return I.ClauseIR(text=seg.text, form=form, parsed=False, effects=effects, keyword=keyword, error=error)

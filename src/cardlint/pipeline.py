@@ -1,0 +1,23 @@
+"""Card text → clauses → IR → classification, for any language."""
+
+from __future__ import annotations
+
+from cardlint.classify import classify_clause, is_spell_card
+from cardlint.ir import CardIR
+from cardlint.parse.frontend import frontend
+from cardlint.text.segment import segment
+
+
+def card_ir(text: str, lang: str = "en", name: str | None = None, type_line: str | None = None) -> CardIR:
+    fe = frontend(lang)
+    segs = segment(text or "", fe.is_keyword)
+    clauses = [fe.clause(s, name) for s in segs]
+    return CardIR(name=name, type_line=type_line, clauses=clauses, lang=fe.lang)
+
+
+def classify_text(text: str, lang: str = "en", name: str | None = None, type_line: str | None = None) -> dict:
+    """The ``cardlint classify`` result for one card: ``{"clauses": [...]}``."""
+    fe = frontend(lang)
+    card = card_ir(text, lang, name, type_line)
+    spell = fe.is_spell_type(type_line) if hasattr(fe, "is_spell_type") else is_spell_card(type_line)
+    return {"clauses": [classify_clause(c, spell) for c in card.clauses]}

@@ -1,0 +1,1 @@
+"""Text handling: normalisation, self-reference and clause segmentation."""

@@ -1,0 +1,37 @@
+"""Language-independent normalisation applied before any grammar sees the text."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'",
+                         "‚": "'", "−": "-", "–": "-", "‑": "-"})
+
+#: Reminder text in ASCII or full-width parentheses (nesting is rare; one level is handled).
+REMINDER_RE = re.compile(r"\s*[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]")
+_WS = re.compile(r"\s+")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+
+
+def nfkc(text: str) -> str:
+    """NFKC (＋１/＋１ → +1/+1), straight quotes, ASCII minus; control characters dropped.
+
+    The em dash and bullet survive NFKC and stay: they are structural ("Choose one —", "•").
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = text.translate(_QUOTES)
+    return _CONTROL.sub(" ", text)
+
+
+def strip_reminder(text: str) -> str:
+    return REMINDER_RE.sub("", text).strip()
+
+
+def squash(text: str) -> str:
+    return _WS.sub(" ", text).strip()
+
+
+def is_reminder_only(paragraph: str) -> bool:
+    p = paragraph.strip()
+    return bool(p) and not strip_reminder(p) and bool(REMINDER_RE.search(p))

@@ -1,0 +1,359 @@
+"""Parse effect segments with the language's Lark LALR grammar and build the IR.
+
+All four grammars (``grammar/ygo/{en,de,ja,zh}.lark``) use the same rule names, so one tree walker
+builds the IR for every language:
+
+``restriction`` · ``summon_block`` · ``materials`` · ``effect``; inside an effect ``head`` (with the
+markers ``quick_marker``, ``flip_marker``, ``once_marker`` and the conditions ``cond_when``,
+``cond_if``, ``cond_during``, ``cond_each``), ``opt`` (optional: "you can" / できる / 可以),
+``act_mandatory`` (発動する / 发动), ``cost``, ``body`` → ``sentence`` → ``clause`` → ``verb``;
+``activate_card`` (the card's own activation) and ``quick_sentence`` (相手ターンでも発動できる).
+
+What a condition *means* (an opponent's activation, a phase, "either player's turn") is read from the
+words of the condition with a small per-language lexicon below; that is the only language-specific
+part of IR building.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token, Tree
+from lark.exceptions import LarkError
+
+from cardlint.ygo import ir
+from cardlint.ygo.segment import SEG_MATERIALS, SEG_RESTRICTION, SEG_SUMMON, Segment
+
+GRAMMAR = {"en": "ygo/en.lark", "de": "ygo/de.lark", "ja": "ygo/ja.lark", "zh-Hans": "ygo/zh.lark"}
+
+#: condition lexicon: (flag, regex) per language, applied to the condition's words
+_COND = {
+    "en": {
+        "opponent_activates": r"\bactivat(es|ed)\b(?!.*\b(resolves|resolved)\b)|\bwould (be )?(summon|special summon|normal summon|destroy|be destroyed|declare)|\bis activated\b|\bwould\b",
+        "phase": r"\b(standby phase|end phase|draw phase|battle phase|damage step|damage calculation|main phase|start of the|end of the)\b",
+        "either_turn": r"either player's turn|\beither player's (main|battle|standby|end)\b|\bthe main phase\b|\bthe battle phase\b|\bthe end phase\b|\bthe standby phase\b",
+        "opponent_turn": r"your opponent's (turn|main phase|battle phase|standby phase|end phase)|opponent's turn",
+        "main_phase": r"\bmain phase\b",
+        "battle": r"battle phase|damage step|damage calculation|attack",
+        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|paid|pays|becomes|attached|applied|released|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
+    },
+    "de": {
+        "opponent_activates": r"\baktiviert\b(?!.*\b(aufgelöst|abgehandelt)\b)|\bwürde\b|\bwürden\b",
+        "phase": r"(standby phase|end phase|draw phase|battle phase|damage step|schadensberechnung|main phase|beginn|ende)",
+        "either_turn": r"spielzug (eines|jedes) (beliebigen )?spielers|eines beliebigen spielers|beliebigen spielzug|der main phase|der battle phase|der end phase|der standby phase",
+        "opponent_turn": r"spielzug deines gegners|main phase deines gegners|battle phase deines gegners|gegnerischen spielzug",
+        "main_phase": r"main phase",
+        "battle": r"battle phase|damage step|schadensberechnung|angriff",
+        "event": r"(beschworen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
+    },
+    "ja": {
+        "opponent_activates": r"(発動した(時|場合)|発動した効果|召喚する際|召喚される際|発動時|発動された時|が発動した)(?!.*(処理|解決))",
+        "phase": r"(スタンバイフェイズ|エンドフェイズ|ドローフェイズ|バトルフェイズ|ダメージステップ|ダメージ計算|メインフェイズ)",
+        "either_turn": r"(相手ターンでも|自分・相手の|お互いの|自分・相手ターン|相手・自分の)",
+        "opponent_turn": r"相手ターン|相手の(メイン|バトル|スタンバイ|エンド)",
+        "main_phase": r"メインフェイズ",
+        "battle": r"(バトルフェイズ|ダメージステップ|ダメージ計算|攻撃)",
+        "event": r"((た|だ)(場合|時)|時|宣言|発動|フェイズ|ステップ|ダメージ計算|された|れた)",
+    },
+    "zh-Hans": {
+        "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤之际|召唤之际|把.*发动时|被发动时|的发动时)(?!.*(处理|适用))",
+        "phase": r"(准备阶段|结束阶段|抽卡阶段|战斗阶段|伤害步骤|伤害计算|主要阶段)",
+        "either_turn": r"(对方回合也能|对方回合也可以|自己·对方的|双方的|自己・对方|自己／对方|自己/对方)",
+        "opponent_turn": r"对方回合|对方的(主要|战斗|准备|结束)",
+        "main_phase": r"主要阶段",
+        "battle": r"(战斗阶段|伤害步骤|伤害计算|攻击)",
+        "event": r"(成功|被|送去|送至|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|给与|攻击|战斗|放置|解放|丢弃|舍弃|变成|移动|成为|阶段|步骤|伤害计算|时)",
+    },
+}
+
+_COND_RE = {lang: {k: re.compile(v) for k, v in d.items()} for lang, d in _COND.items()}
+
+
+def _parser(lang: str):
+    from cardlint.parse.loader import load_grammar
+
+    return load_grammar(GRAMMAR[lang], start="start")
+
+
+def _words(node) -> list[str]:
+    if isinstance(node, Token):
+        return [str(node)]
+    out: list[str] = []
+    for ch in node.children:
+        out.extend(_words(ch))
+    return out
+
+
+def _join(words: list[str], lang: str) -> str:
+    return ("" if lang in ("ja", "zh-Hans") else " ").join(words)
+
+
+def _clause(node: Tree, lang: str) -> ir.Clause:
+    verb = ""
+    for sub in node.iter_subtrees_topdown():
+        if sub.data == "verb":
+            verb = _join(_words(sub), lang)
+            break
+    words = _words(node)
+    obj = ""
+    if lang in ("ja", "zh-Hans"):
+        obj = ""
+        for sub in node.iter_subtrees_topdown():
+            if sub.data == "obj":
+                obj = _join(_words(sub), lang)
+                break
+    elif verb:
+        try:
+            i = words.index(verb.split()[0]) + len(verb.split())
+        except ValueError:
+            i = len(words)
+        tail = []
+        for w in words[i:]:
+            if w in {"from", "to", "in", "on", "and", ",", ";", "until", "with", "that", "von", "auf", "zu", "in", "bis", "mit", "und"}:
+                break
+            tail.append(w)
+        obj = " ".join(tail)
+    return ir.Clause(verb=verb, obj=obj, text=_join(words, lang))
+
+
+def build_effect(seg: Segment, lang: str) -> ir.Effect:
+    """Parse one segment; on any Lark error return an unparsed IR built by the fallback."""
+    eff = ir.Effect(text=seg.text)
+    try:
+        tree = _parser(lang).parse(seg.norm)
+    except (LarkError, RecursionError):
+        return fallback(seg, lang)
+    eff.parsed = True
+    node = tree.children[0]
+    kind = node.data
+    if kind == "restriction":
+        eff.kind = ir.RESTRICTION
+        return eff
+    if kind in ("summon_block", "materials"):
+        eff.kind = ir.SUMMON
+        return eff
+    _fill_effect(eff, node, lang)
+    return eff
+
+
+_MARKERS = {"quick_marker", "flip_marker", "once_marker", "cond_when", "cond_if", "cond_each", "cond_during",
+            "opt", "act_mandatory", "target_marker"}
+
+
+def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
+    cond_kind = None
+    activation = False
+    heads = [c for c in node.children if isinstance(c, Tree) and c.data == "head"]
+    head = heads[0] if heads else None
+    cond_words: list[str] = []
+    if head is not None:
+        activation = True
+        flat: list = []  # (marker-name or None, words)
+        for sub in _walk(head):
+            if sub.data in _MARKERS:
+                flat.append((sub.data, _words(sub)))
+            elif sub.data in ("jw", "ntok") or (sub is head):
+                if sub is head:
+                    for ch in sub.children:
+                        if isinstance(ch, Token) and ch.type not in ("COLON", "STOP"):
+                            flat.append((None, [str(ch)]))
+                else:
+                    flat.append((None, _words(sub)))
+        last_cond = max((i for i, (m, _) in enumerate(flat) if m in ("cond_when", "cond_if", "cond_each", "cond_during")),
+                        default=-1)
+        for i, (m, w) in enumerate(flat):
+            if m == "quick_marker":
+                eff.quick = True
+            elif m == "flip_marker":
+                eff.flip = True
+            elif m == "once_marker":
+                eff.once_per_turn = True
+            elif m in ("cond_when", "cond_if", "cond_each"):
+                k = {"cond_when": ir.COND_WHEN, "cond_if": ir.COND_IF, "cond_each": ir.COND_EACH}[m]
+                if lang in ("ja", "zh-Hans"):
+                    cond_kind = k if i == last_cond or cond_kind in (None, ir.COND_DURING) else cond_kind
+                elif cond_kind in (None, ir.COND_DURING):
+                    cond_kind = k
+            elif m == "cond_during" and cond_kind is None:
+                cond_kind = ir.COND_DURING
+            elif m == "opt":
+                eff.optional = True
+            elif m == "act_mandatory":
+                eff.activation_word = True
+            elif m == "target_marker":
+                eff.targets = True
+        if lang in ("ja", "zh-Hans"):
+            upto = last_cond + 1 if last_cond >= 0 else 0
+            cond_words = [x for _, w in flat[:upto] for x in w]
+            rest = [(m, w) for m, w in flat[upto:] if m not in ("opt", "act_mandatory")]
+            rest_words = [x for _, w in rest for x in w]
+            while rest_words and rest_words[0] in ("に", "、", ",", "は", "で", "を"):
+                rest_words.pop(0)
+            if rest_words and (re.search(r"(て|で|し)$", rest_words[-1]) or eff.targets or re.search(r"(把|将|以|让|支付|丢弃|舍弃|解放|除外)", "".join(rest_words))):
+                eff.cost = ir.Clause(verb=rest_words[-1], text="".join(rest_words))
+            if last_cond < 0:
+                cond_words = [x for _, w in flat for x in w] if eff.once_per_turn or any(m == "cond_during" for m, _ in flat) else []
+        else:
+            cond_words = [x for _, w in flat for x in w]
+    for ch in node.children:
+        if isinstance(ch, Tree) and ch.data == "opt":
+            eff.optional = True
+            activation = True
+    for sub in _walk(node):
+        if sub.data == "quick_sentence":
+            eff.quick = True
+            activation = True
+        elif sub.data == "activate_card":
+            eff.activates_card = True
+    sentences = [s for s in _walk(node) if s.data == "sentence"]
+    for s in sentences:
+        clauses = [c for c in s.children if isinstance(c, Tree) and c.data == "clause"]
+        semis = [c for c in s.children if isinstance(c, Token) and c.type == "SEMI"]
+        if semis and s is sentences[0] and eff.cost is None and clauses and head is None or (
+                semis and s is sentences[0] and eff.cost is None and clauses and lang in ("en", "de")):
+            eff.cost = _clause(clauses[0], lang)
+            clauses = clauses[1:]
+        for c in clauses:
+            eff.sentences.append(_clause(c, lang))
+    if eff.cost is not None:
+        activation = True
+        if re.search(r"^(target|wähle|選択|対象|选择|以)", eff.cost.verb or "") or re.search(
+                r"対象として|为对象|als ziel", eff.cost.text):
+            eff.targets = True
+    if eff.quick or eff.flip:
+        activation = True
+    if cond_kind is not None or cond_words:
+        text = _join(cond_words, lang)
+        eff.condition = _condition(cond_kind, text, lang)
+    eff.kind = ir.ACTIVATED if activation else ir.PASSIVE
+    if eff.activates_card:
+        eff.kind = ir.ACTIVATE_CARD
+    if eff.kind == ir.PASSIVE and eff.sentences:
+        _old_style(eff, eff.sentences[0].text, lang)
+
+
+#: pre-PSCT wording without ":" — "When …, …" (a trigger), "… each time …", "Once per turn, you can …"
+_OLD = {
+    "en": dict(trig=r"^(when|whenever|each time|every time)\b|\beach time\b", cond=r"^(.*?),", opt=r"\byou can\b",
+               ign=r"^(once per turn, )?you can\b(?! only)"),
+    "de": dict(trig=r"^(wenn|immer wenn|jedes mal)\b|\bjedes mal\b", cond=r"^(.*?),", opt=r"\b(du kannst|kannst du)\b",
+               ign=r"^(einmal pro spielzug, )?(du kannst|kannst du)\b(?! nur)"),
+    "ja": dict(trig=r"^[^。]*?(時|度に)、", cond=r"^(.*?)、", opt=r"(事|こと)ができる", ign=r"^(1ターンに1度、)?[^。]*?(事|こと)ができる。$"),
+    "zh-Hans": dict(trig=r"^[^。]*?(时|每次)[，,]", cond=r"^(.*?)[，,]", opt=r"可以", ign=r"^(1回合1次，)?[^。]*?可以"),
+}
+
+
+def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
+    p = _OLD[lang]
+    first = re.sub(r"\s+([,;:.])", r"\1", first)
+    if re.search(p["trig"], first):
+        m = re.search(p["cond"], first)
+        cond = _condition(ir.COND_WHEN if not re.search(r"\beach time|jedes mal|度に|每次", first) else ir.COND_EACH,
+                          m.group(1) if m else first, lang)
+        if cond.event:
+            eff.condition = cond
+            eff.optional = bool(re.search(p["opt"], first))
+            eff.kind = ir.ACTIVATED
+            eff.old_style = True
+            return
+    if re.search(p["ign"], first) and not re.search(r"summon this card|diese karte als spezial|特殊召喚できる|特殊召唤", first):
+        eff.optional = True
+        eff.kind = ir.ACTIVATED
+        eff.old_style = True
+
+
+def _walk(node: Tree):
+    """Subtrees top-down, not descending into bullets (granted/modal effect lists stay opaque)."""
+    stack = [node]
+    while stack:
+        t = stack.pop()
+        yield t
+        if t.data == "bullet" or (t.data == "head" and t is not node):
+            continue
+        stack.extend(reversed([c for c in t.children if isinstance(c, Tree)]))
+
+
+def _condition(kind, text: str, lang: str) -> ir.Condition:
+    rx = _COND_RE[lang]
+    c = ir.Condition(kind=kind, text=text)
+    c.opponent_activates = bool(rx["opponent_activates"].search(text))
+    c.phase = bool(rx["phase"].search(text))
+    c.either_turn = bool(rx["either_turn"].search(text))
+    c.opponent_turn = bool(rx["opponent_turn"].search(text))
+    c.main_phase = bool(rx["main_phase"].search(text))
+    c.event = bool(rx["event"].search(text)) and not _STATE[lang].search(text)
+    return c
+
+
+#: conditions that describe a state, not an event ("If this card is in your GY", "While …")
+_STATE = {
+    "en": re.compile(r"^((once per turn|once per chain) ?, ?)?((if|while) [^,:]*? (is|are) (in|on|face-up|equipped|banished|an equip|treated|currently|still)\b|(if|while) (you|your opponent|each player|a player) (control|controls|have|has|do not|does not)\b|while\b)"),
+    "de": re.compile(r"^((einmal pro spielzug) ?, ?)?((falls|solange) [^,:]*? (liegt|ist|sind|befindet|kontrollierst|kontrolliert|hast|hat)\b|solange\b)"),
+    "ja": re.compile(r"(存在する|存在しない|いる|いない|ある|ない)(場合|限り)|状態で"),
+    "zh-Hans": re.compile(r"(存在的场合|存在的情况下|不存在|没有[^，。]*的场合|有[^，。]*存在|状态|在[^，。]*的场合)"),
+}
+
+
+# ------------------------------------------------------------------ fallback (parsed: false)
+
+_FB = {
+    "en": dict(quick=r"\(quick effect\)", flip=r"^flip\s*:", opt=r"\byou can\b", when=r"^(?:[^:]*?)\bwhen\b[^:]*:",
+               if_=r"^(?:[^:]*?)\b(if|each time)\b[^:]*:", during=r"^(?:[^:]*?)\bduring\b[^:]*:", head=r"^[^.;]*:",
+               act_card=r"activate this card"),
+    "de": dict(quick=r"\(schnelleffekt\)", flip=r"^flipp?\s*:", opt=r"\bdu kannst\b|\bkannst du\b", when=r"^(?:[^:]*?)\bwenn\b[^:]*:",
+               if_=r"^(?:[^:]*?)\b(falls|jedes mal)\b[^:]*:", during=r"^(?:[^:]*?)\bwährend\b[^:]*:", head=r"^[^.;]*:",
+               act_card=r"aktiviere diese karte"),
+    "ja": dict(quick=r"相手ターンでも発動できる|自分・相手の", flip=r"^リバース", opt=r"発動できる|事ができる|ことができる",
+               when=r"時(に|、)[^。]*発動", if_=r"場合(に|、)[^。]*発動", during=r"(フェイズ|ステップ)(に|、)[^。]*発動",
+               head=r"発動(できる|する)", act_card=r"このカードの発動"),
+    "zh-Hans": dict(quick=r"对方回合也能发动|对方回合也可以发动|对方回合中也可以发动", flip=r"^反转", opt=r"可以发动|才能发动|能发动|可以",
+                    when=r"时[^。]*(才能|可以)?发动", if_=r"(场合|情况下)[^。]*(才能|可以)?发动", during=r"(阶段|步骤)[^。]*发动",
+                    head=r"发动", act_card=r"此卡的发动|这张卡的发动"),
+}
+
+
+def fallback(seg: Segment, lang: str) -> ir.Effect:
+    """Best-effort IR for text the grammar could not parse (``parsed`` stays False)."""
+    eff = ir.Effect(text=seg.text, parsed=False)
+    n = seg.norm
+    if seg.hint == SEG_RESTRICTION:
+        eff.kind = ir.RESTRICTION
+        eff.shape = "restriction"
+        return eff
+    if seg.hint in (SEG_SUMMON, SEG_MATERIALS):
+        eff.kind = ir.SUMMON
+        eff.shape = "summon"
+        return eff
+    p = _FB[lang]
+    first = re.split(r"[;。]", n, maxsplit=1)[0] if lang in ("ja", "zh-Hans") else re.split(r"[;]|\.\s", n, maxsplit=1)[0]
+    eff.quick = bool(re.search(p["quick"], n))
+    eff.flip = bool(re.search(p["flip"], n))
+    head = bool(re.search(p["head"], first))
+    eff.optional = bool(re.search(p["opt"], first))
+    eff.activates_card = bool(re.search(p["act_card"], n))
+    kind = None
+    if re.search(p["when"], first):
+        kind = ir.COND_WHEN
+    elif re.search(p["if_"], first):
+        kind = ir.COND_IF
+    elif re.search(p["during"], first):
+        kind = ir.COND_DURING
+    if kind or head:
+        eff.condition = _condition(kind, first, lang)
+    if ";" in n and lang in ("en", "de"):
+        eff.cost = ir.Clause(text=n.split(";")[0])
+    eff.kind = ir.ACTIVATED if (head or eff.optional or eff.quick or eff.flip or eff.cost) else ir.PASSIVE
+    if eff.activates_card:
+        eff.kind = ir.ACTIVATE_CARD
+    eff.shape = shape_of(n, lang)
+    return eff
+
+
+def shape_of(n: str, lang: str) -> str:
+    """A coarse shape for reports of unparsed text: the punctuation skeleton with the leading words."""
+    if lang in ("ja", "zh-Hans"):
+        sk = re.sub(r"[^。、:;，,]+", "…", n)
+        return (n[:6] + " " + sk)[:60]
+    words = n.split()
+    sk = re.sub(r"[^:;.,]+", "…", n)
+    return (" ".join(words[:3]) + " " + sk)[:60]

@@ -1,0 +1,357 @@
+"""Evaluation of the Yu-Gi-Oh! classifier: ``tools/evaluate.py --game ygo --lang L`` dispatches here.
+
+Figures printed (and returned as JSON with ``--format json``):
+
+* **parse coverage** (strict: the Lark parse succeeded, no fallback) per effect and per card
+  (a card counts when every one of its effects parsed), with the most frequent unparsed shapes;
+* **agreement with the script labels** (``labels-scripts.jsonl``) per card, as multisets, on the
+  *eligible* cards: scripts that use no effect-creating ``aux.*``/``c:*`` helper (those effects are
+  not expanded in the label table, see the corpus SOURCES.md).  Mapping:
+  IGNITION→ignition; TRIGGER_O→trigger (optional; timing "if" with the DELAY flag or a phase event,
+  else "when"); TRIGGER_F→trigger (mandatory); QUICK_O/QUICK_F→quick; FLIP→flip; ACTIVATE→activation;
+  FIELD/SINGLE/… without those→continuous; summon procedures/conditions→summon-condition.
+  Two figures: **activated** (the multiset of effects that activate — what chains are built from;
+  continuous effects are excluded because one printed sentence is often several script effects and
+  scripts hold internal helper effects) and **full** (activated multiset equal *and* the same presence of
+  continuous effects and of summoning conditions).  The bare activation of a Continuous/Field/Equip
+  card (an ACTIVATE with no category, target or event — it only places the card) is not compared,
+  and ``registered: "duel"`` global helpers are dropped.  Disagreement classes are listed.
+* **cross-language agreement** (de/ja/zh-Hans): per passcode, the multiset of (type, mandatory, timing)
+  of the translation equals the English one (restrictions excluded; counts per type).
+
+Usage: ``python -m cardlint.ygo.evaluate --lang en [--limit N] [--format text|json] [--corpus DIR]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+import time
+from pathlib import Path
+
+from cardlint.ygo import classify, norm_lang, parse_effects
+
+LANG_FILES = {"en": "en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-Hans": "zh-Hans.jsonl"}
+
+#: helpers that create no effect of their own (data lists and filter builders)
+HARMLESS_HELPERS = {
+    "aux.AddCodeList", "aux.FilterBoolFunction", "aux.NonTuner", "aux.TargetBoolFunction", "aux.Tuner",
+    "aux.NOT", "aux.AND", "aux.GetValueType", "c:IsHasEffect", "c:GetControler", "aux.AddMaterialCodeList",
+    "aux.AddSetNameMonsterList", "aux.CreateMaterialReasonCardRelation", "aux.fus_mat_hack_exmat_filter",
+    "aux.rit_mat_hack_exmat_filter", "aux.RitualCheckEqual", "aux.RitualCheckGreater",
+    "aux.AddThisCardInGraveAlreadyCheck", "aux.RegisterMergedDelayedEvent",
+    "aux.RegisterMergedDelayedEvent_ToSingleCard",
+}
+
+ACTIVATED_LABELS = {"ignition", "quick", "flip", "activation", "trigger-mandatory", "trigger-optional-if",
+                    "trigger-optional-when"}
+
+
+def default_corpus() -> Path:
+    here = Path(__file__).resolve()
+    for base in [Path.cwd(), *here.parents]:
+        cand = base / "shared" / "corpus" / "ygo"
+        if cand.is_dir():
+            return cand
+        cand = base.parent / "shared" / "corpus" / "ygo"
+        if cand.is_dir():
+            return cand
+    return Path("/work/shared/corpus/ygo")
+
+
+def read_jsonl(path: Path, limit: int | None = None) -> list[dict]:
+    out = []
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            line = line.strip()
+            if line:
+                out.append(json.loads(line))
+                if limit and len(out) >= limit:
+                    break
+    return out
+
+
+# ------------------------------------------------------------------ label mapping
+
+def script_label(e: dict, card_type: str) -> str | None:
+    cls = e.get("class")
+    if e.get("registered") == "duel":
+        return None
+    types = e.get("type") or []
+    if cls == "ACTIVATION":
+        lasting = card_type in ("Continuous Spell", "Field Spell", "Equip Spell", "Continuous Trap")
+        if card_type == "Equip Spell":
+            return None
+        if lasting and not e.get("category") and "CARD_TARGET" not in (e.get("flags") or []) \
+                and e.get("code") in (None, "EVENT_FREE_CHAIN"):
+            return None
+        return "activation"
+    if cls in ("FLIP", "FLIP_OPTIONAL"):
+        return "flip"
+    if cls == "TRIGGER_OPTIONAL":
+        code = e.get("code") or ""
+        if "DELAY" in (e.get("flags") or []) or code.startswith("EVENT_PHASE"):
+            return "trigger-optional-if"
+        return "trigger-optional-when"
+    if cls == "TRIGGER_MANDATORY":
+        return "trigger-mandatory"
+    if cls in ("QUICK_OPTIONAL", "QUICK_MANDATORY"):
+        return "quick"
+    if cls == "IGNITION":
+        return "ignition"
+    if cls in ("SUMMON_PROCEDURE", "SUMMON_CONDITION"):
+        return "summon-condition"
+    if cls in ("CONTINUOUS_OR_STATIC", "CONTINUOUS_NO_CHAIN"):
+        if "GRANT" in types:
+            return "continuous"
+        return "continuous"
+    return None
+
+
+_SUMMON_FAMILY = {"EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS", "EVENT_FLIP_SUMMON_SUCCESS"}
+
+
+def script_labels(lab: dict, card_type: str) -> list[str]:
+    """Labels of one script, with the clones that implement one printed effect collapsed: a ``clone_of``
+    of an effect of the same class, and the Normal/Special/Flip "Summoned" variants of one trigger."""
+    effs = lab.get("effects", [])
+    out = []
+    seen_summon = set()
+    for i, e in enumerate(effs):
+        lab_ = script_label(e, card_type)
+        if lab_ is None:
+            continue
+        src = e.get("clone_of")
+        if isinstance(src, int) and 0 <= src < len(effs) and effs[src].get("class") == e.get("class"):
+            continue
+        if e.get("code") in _SUMMON_FAMILY:
+            key = (e.get("class"), tuple(e.get("category") or ()), e.get("count_limit"), tuple(e.get("range") or ()))
+            if key in seen_summon:
+                continue
+            seen_summon.add(key)
+        out.append(lab_)
+    return out
+
+
+def our_label(d: dict) -> str | None:
+    t = d["type"]
+    if t == "trigger":
+        if d["mandatory"]:
+            return "trigger-mandatory"
+        return f"trigger-optional-{d['timing']}"
+    if t in ("continuous", "spell-continuous"):
+        return "continuous"
+    if t == "restriction":
+        return None
+    return t
+
+
+def eligible(label_rec: dict) -> bool:
+    return all(h in HARMLESS_HELPERS for h in label_rec.get("helpers", []))
+
+
+def _split(labels: list[str]) -> tuple[collections.Counter, frozenset]:
+    act = collections.Counter(x for x in labels if x in ACTIVATED_LABELS)
+    rest = frozenset(x for x in labels if x not in ACTIVATED_LABELS)
+    return act, rest
+
+
+def disagreement_class(ours: collections.Counter, theirs: collections.Counter) -> str:
+    missing = theirs - ours
+    extra = ours - theirs
+    parts = []
+    for k in sorted(set(missing) | set(extra)):
+        if extra[k]:
+            parts.append(f"+{k}")
+        if missing[k]:
+            parts.append(f"-{k}")
+    return " ".join(parts) or "(equal)"
+
+
+# ------------------------------------------------------------------ main evaluation
+
+def classify_record(r: dict, lang: str) -> dict:
+    return classify(r.get("text") or "", lang, r.get("type"), r.get("pendulum_text"), r.get("name"))
+
+
+def evaluate(lang: str, corpus: Path, limit: int | None = None, top: int = 15) -> dict:
+    lang = norm_lang(lang)
+    recs = read_jsonl(corpus / LANG_FILES[lang], limit)
+    t0 = time.time()
+    n_eff = n_parsed = n_cards = n_cards_parsed = 0
+    shapes: collections.Counter = collections.Counter()
+    examples: dict[str, str] = {}
+    results: dict[int, dict] = {}
+    for r in recs:
+        res = classify_record(r, lang)
+        results[r["id"]] = res
+        effs = res["effects"]
+        if not effs:
+            continue
+        n_cards += 1
+        ok = True
+        for d in effs:
+            n_eff += 1
+            if d["parsed"]:
+                n_parsed += 1
+            else:
+                ok = False
+        n_cards_parsed += ok
+        # shapes of unparsed effects come from the IR fallback
+    for r in recs:
+        for txt, ctype in ((r.get("text"), r.get("type")), (r.get("pendulum_text"), "Pendulum Effect")):
+            if not txt:
+                continue
+            if not any(not d["parsed"] for d in results[r["id"]]["effects"]):
+                break
+            for e in parse_effects(txt, lang, ctype, r.get("name")):
+                if not e.parsed:
+                    shapes[e.shape] += 1
+                    examples.setdefault(e.shape, e.text[:160])
+    elapsed = time.time() - t0
+    report = {
+        "lang": lang,
+        "records": len(recs),
+        "seconds": round(elapsed, 1),
+        "coverage": {
+            "effects": n_eff, "effects_parsed": n_parsed, "effect_rate": _rate(n_parsed, n_eff),
+            "cards": n_cards, "cards_parsed": n_cards_parsed, "card_rate": _rate(n_cards_parsed, n_cards),
+            "top_unparsed_shapes": [{"count": c, "shape": s, "example": examples[s]} for s, c in shapes.most_common(top)],
+        },
+    }
+    if lang == "en":
+        report["script_agreement"] = script_agreement(recs, results, corpus, top)
+    else:
+        report["english_agreement"] = english_agreement(recs, results, corpus, top)
+    return report
+
+
+def _rate(a: int, b: int) -> float:
+    return round(a / b, 4) if b else 0.0
+
+
+def script_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -> dict:
+    labels = {r["id"]: r for r in read_jsonl(corpus / "labels-scripts.jsonl")}
+    n = agree_act = agree_full = 0
+    classes: collections.Counter = collections.Counter()
+    examples: dict[str, str] = {}
+    timing_pairs = timing_agree = 0
+    for r in recs:
+        lab = labels.get(r["id"])
+        if lab is None or not eligible(lab) or not results[r["id"]]["effects"]:
+            continue
+        theirs = script_labels(lab, r.get("type", ""))
+        ours = [x for x in (our_label(d) for d in results[r["id"]]["effects"]) if x]
+        n += 1
+        ta, tr = _split(theirs)
+        oa, orr = _split(ours)
+        if ta == oa:
+            agree_act += 1
+            if tr == orr:
+                agree_full += 1
+        else:
+            cls = disagreement_class(oa, ta)
+            classes[cls] += 1
+            examples.setdefault(cls, r["name"])
+        # timing: optional triggers that agree in count
+        t_when = ta["trigger-optional-when"] + ta["trigger-optional-if"]
+        o_when = oa["trigger-optional-when"] + oa["trigger-optional-if"]
+        if t_when and t_when == o_when:
+            timing_pairs += 1
+            timing_agree += (ta["trigger-optional-when"] == oa["trigger-optional-when"])
+    return {
+        "eligible_cards": n,
+        "activated_agreement": _rate(agree_act, n),
+        "full_agreement": _rate(agree_full, n),
+        "optional_trigger_timing_agreement": _rate(timing_agree, timing_pairs),
+        "disagreement_classes": [{"count": c, "class": k, "example": examples[k]} for k, c in classes.most_common(top)],
+    }
+
+
+def _key(d: dict):
+    return (d["type"], d["mandatory"], d["timing"])
+
+
+def english_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -> dict:
+    en = {r["id"]: r for r in read_jsonl(corpus / LANG_FILES["en"])}
+    n = agree = agree_types = 0
+    classes: collections.Counter = collections.Counter()
+    examples: dict[str, str] = {}
+    for r in recs:
+        e = en.get(r["id"])
+        if e is None:
+            continue
+        ours = collections.Counter(_key(d) for d in results[r["id"]]["effects"] if d["type"] != "restriction")
+        theirs = collections.Counter(_key(d) for d in classify_record(e, "en")["effects"] if d["type"] != "restriction")
+        if not ours and not theirs:
+            continue
+        n += 1
+        if ours == theirs:
+            agree += 1
+        else:
+            miss = theirs - ours
+            extra = ours - theirs
+            cls = " ".join([f"+{k[0]}{'/' + str(k[2]) if k[2] else ''}{'/M' if k[1] else ''}" for k in sorted(extra, key=str)]
+                           + [f"-{k[0]}{'/' + str(k[2]) if k[2] else ''}{'/M' if k[1] else ''}" for k in sorted(miss, key=str)])
+            classes[cls] += 1
+            examples.setdefault(cls, f"{e['name']} ({r['id']})")
+        if collections.Counter(k[0] for k in ours) == collections.Counter(k[0] for k in theirs):
+            agree_types += 1
+    return {
+        "cards": n,
+        "agreement": _rate(agree, n),
+        "type_agreement": _rate(agree_types, n),
+        "disagreement_classes": [{"count": c, "class": k, "example": examples[k]} for k, c in classes.most_common(top)],
+    }
+
+
+def format_text(rep: dict) -> str:
+    c = rep["coverage"]
+    lines = [f"Yu-Gi-Oh! evaluation — {rep['lang']} ({rep['records']} records, {rep['seconds']} s)",
+             f"  parse coverage (strict): effects {c['effects_parsed']}/{c['effects']} = {c['effect_rate']:.1%}; "
+             f"cards {c['cards_parsed']}/{c['cards']} = {c['card_rate']:.1%}",
+             "  most frequent unparsed shapes:"]
+    for s in c["top_unparsed_shapes"]:
+        lines.append(f"    {s['count']:5d}  {s['shape']!r}  e.g. {s['example']!r}")
+    if "script_agreement" in rep:
+        a = rep["script_agreement"]
+        lines.append(f"  agreement with script labels on {a['eligible_cards']} eligible cards: "
+                     f"activated effects {a['activated_agreement']:.1%}; full (incl. continuous/summon presence) "
+                     f"{a['full_agreement']:.1%}; optional-trigger timing {a['optional_trigger_timing_agreement']:.1%}")
+        lines.append("  disagreement classes (ours + / script −):")
+        for d in a["disagreement_classes"]:
+            lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
+    if "english_agreement" in rep:
+        a = rep["english_agreement"]
+        lines.append(f"  agreement with the English classification of the same passcode: {a['agreement']:.1%} "
+                     f"of {a['cards']} cards (types only: {a['type_agreement']:.1%})")
+        lines.append("  disagreement classes (this language + / English −):")
+        for d in a["disagreement_classes"]:
+            lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="evaluate --game ygo", description="Evaluate the Yu-Gi-Oh! classifier.")
+    ap.add_argument("--game", default="ygo")
+    ap.add_argument("--lang", default="en")
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--top", type=int, default=15)
+    ap.add_argument("--corpus", type=Path, default=None)
+    ap.add_argument("--format", choices=("text", "json"), default="text")
+    args = ap.parse_args(argv)
+    corpus = args.corpus or default_corpus()
+    if not corpus.is_dir():
+        print(f"evaluate: corpus directory not found: {corpus}", file=sys.stderr)
+        return 2
+    langs = ["en", "de", "ja", "zh-Hans"] if args.lang == "all" else [args.lang]
+    for lang in langs:
+        rep = evaluate(lang, corpus, args.limit, args.top)
+        print(json.dumps(rep, ensure_ascii=False, indent=1) if args.format == "json" else format_text(rep))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

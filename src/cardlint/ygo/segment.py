@@ -1,0 +1,307 @@
+"""Normalisation and segmentation of Yu-Gi-Oh! card text into effect segments (classification.md §5).
+
+* ja / zh-Hans: circled numbers ①②③… start effects; the text before ① is split into sentences
+  (summoning conditions, "このカード名の…１ターンに１度" restrictions).  Texts without circled
+  numbers (older cards) are grouped sentence by sentence like PSCT.
+* en / de (Problem-Solving Card Text): an effect is a run of sentences from its activation/condition
+  to the end of its resolution; summoning conditions and once-per-turn restrictions are separate.
+
+Each :class:`Segment` carries the original text (for output) and the normalised text the grammar reads:
+card names in quotes are replaced by the placeholder ``‹n›`` (and ``《n》`` style brackets likewise),
+English/German text is lower-cased, Japanese/Chinese text is NFKC-normalised (full-width digits and
+punctuation to ASCII) after the circled numbers were used for splitting.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+NAME = "‹n›"
+MAT = "‹mat›"
+
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+
+#: kinds a segmenter can already tell (the grammar confirms them)
+SEG_EFFECT = "effect"
+SEG_SUMMON = "summon"
+SEG_RESTRICTION = "restriction"
+SEG_MATERIALS = "materials"
+
+
+@dataclass
+class Segment:
+    text: str          # original text of the effect (for output)
+    norm: str          # normalised text the grammar reads
+    hint: str = SEG_EFFECT
+    index: int | None = None  # circled number (1-based) when the text has one
+
+
+# ------------------------------------------------------------------ helpers
+
+_QUOTES = {
+    "en": [(r'"[^"\n]{1,120}?"', NAME), (r"“[^”\n]{1,120}?”", NAME)],
+    "de": [(r"„[^“”\n]{1,120}?[“”]", NAME), (r'"[^"\n]{1,120}?"', NAME), (r"“[^”\n]{1,120}?”", NAME)],
+    "ja": [(r"「[^」\n]{1,120}」", NAME), (r"『[^』\n]{1,120}』", NAME)],
+    "zh-Hans": [(r"“[^”\n]{1,120}?”", NAME), (r"「[^」\n]{1,120}」", NAME), (r"『[^』\n]{1,120}』", NAME),
+                (r'"[^"\n]{1,120}?"', NAME)],
+}
+
+
+def mask_names(text: str, lang: str, name: str | None = None) -> str:
+    """Replace quoted card names (and the card's own name when given) by the NAME placeholder."""
+    for pat, rep in _QUOTES.get(lang, _QUOTES["en"]):
+        text = re.sub(pat, f" {rep} " if lang in ("en", "de") else rep, text)
+    if name and len(name) > 2:
+        text = text.replace(name, f" {NAME} " if lang in ("en", "de") else NAME)
+    return text
+
+
+def _split_sentences(text: str, enders: str) -> list[str]:
+    """Split on sentence enders outside parentheses; keeps the ender with the sentence."""
+    out, buf, depth = [], [], 0
+    n = len(text)
+    for i, ch in enumerate(text):
+        buf.append(ch)
+        if ch in "(（":
+            depth += 1
+        elif ch in ")）":
+            depth = max(0, depth - 1)
+        elif ch in enders and depth == 0:
+            nxt = text[i + 1] if i + 1 < n else " "
+            if ch == "." and not (nxt.isspace() or nxt in "\"“”„●•"):
+                continue
+            s = "".join(buf).strip()
+            if s:
+                out.append(s)
+            buf = []
+    rest = "".join(buf).strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+def _is_reminder(sentence: str) -> bool:
+    s = sentence.strip()
+    return (s.startswith("(") and s.endswith(")")) or (s.startswith("（") and s.endswith("）"))
+
+
+# ------------------------------------------------------------------ English / German (PSCT)
+
+_EN = {
+    "restriction": re.compile(r"^you can only (use|activate|special summon|normal summon|control|apply|conduct|send|add|have|target|set|banish|draw|attack|declare|tribute|place|equip)\b|^you can use (each|this|the) .{0,80}? (effect|effects) of ‹n› only once per turn"),
+    "summon": re.compile(
+        r"^(this card )?(cannot be (normal summoned|normal summoned/set|special summoned|set|fusion summoned|synchro summoned|xyz summoned|link summoned|ritual summoned|pendulum summoned)\b"
+        r"|must (first )?be (special|fusion|synchro|xyz|ritual|link|normal|tribute) summoned\b|must (first )?be (special summoned|summoned)\b"
+        r"|can only be (special|fusion|synchro|xyz|link|ritual) summoned\b|requires \d+ tributes?\b"
+        r"|can (also )?be (normal summoned|tribute summoned|special summoned|xyz summoned|synchro summoned|fusion summoned|link summoned) (using|by|with|without)\b)"
+        r"|^you can ritual summon this card\b"
+        r"|^(if|while) [^.:;]{0,160}?, you can special summon this card \("
+        r"|^you can special summon this card \(from your [^)]*\)(?![^.]*[:;])"
+        r"|^you can (normal summon|tribute summon) this card (without tributing|by tributing)\b"
+        r"|^you can (special summon|xyz summon|synchro summon|fusion summon|link summon) this card (using|by)\b(?![^.]*[;:])"),
+    "starter": re.compile(r"^(you can\b(?! only)|once per turn|\(quick effect\)|flip\s*:|activate this card\b|activate only\b)"),
+    "continuation": re.compile(
+        r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect))\b"),
+}
+
+_DE = {
+    "restriction": re.compile(r"^du kannst (jeden|diesen|den|die|das|einen|jeden der|nur)\b.*\bnur (einmal|zweimal) pro spielzug\b|^du kannst nur (1|einen|eine|ein)\b.*\bpro spielzug\b|^du kannst nur\b"),
+    "summon": re.compile(
+        r"^(diese karte )?kann nicht als (normalbeschwörung|spezialbeschwörung)\b|^(diese karte )?kann nicht (normal|als|spezial)\w*\s*(beschworen|gesetzt)"
+        r"|^(diese karte )?muss (zuerst )?(als|durch|mit|von)\b.{0,120}?\bbeschworen werden|^muss\b.{0,160}?beschworen werden"
+        r"|^(diese karte )?kann nur (als|durch|mit)\b.{0,120}?beschworen werden"
+        r"|^du kannst diese karte (als ritualbeschwörung|durch ritualbeschwörung)"
+        r"|^du kannst diese karte \(von deiner [^)]*\) als spezialbeschwörung beschwören(?![^.]*[:;])"
+        r"|^(falls|solange) [^.:;]{0,160}?, kannst du diese karte \("
+        r"|^du kannst diese karte (ohne|durch) tribut"),
+    "starter": re.compile(r"^(du kannst\b(?! nur)|einmal pro spielzug|\(schnelleffekt\)|flipp?\s*:|aktiviere diese karte\b|aktiviere (sie|diese karte) nur\b)"),
+    "continuation": re.compile(
+        r"^(dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher)\b"),
+}
+
+
+def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None) -> list[Segment]:
+    lex = _EN if lang == "en" else _DE
+    lines = [ln.strip() for ln in text.replace("\r", "").split("\n") if ln.strip()]
+    # bullets belong to the line that introduces them
+    paras: list[str] = []
+    for ln in lines:
+        if paras and ln[:1] in "●•":
+            paras[-1] += "\n" + ln
+        else:
+            paras.append(ln)
+    segs: list[Segment] = []
+    extra = bool(card_type) and any(k in card_type for k in ("Fusion", "Synchro", "Xyz", "Link"))
+    if extra and paras and (len(paras) > 1 or _looks_material(paras[0], lang)):
+        mat = paras.pop(0)
+        segs.append(Segment(mat, f"{MAT} " + mask_names(mat, lang, name).lower(), SEG_MATERIALS))
+    spell_like = bool(card_type) and card_type in ("Normal Spell", "Quick-Play Spell", "Ritual Spell",
+                                                    "Normal Trap", "Counter Trap")
+    for para in paras:
+        para = re.sub(r"\b((?:[A-Z]\.){2,})", lambda m: m.group(1).replace(".", ""), para)
+        masked = mask_names(para, lang, name)
+        masked = re.sub(r"\([^()]*\.\)", " ", masked)
+        masked = re.sub(r"\b(min|max|approx|ca|z\.b|bzw|evtl)\.", r"\1", masked, flags=re.I)
+        orig_sents = _split_sentences(para, ".")
+        sents = _split_sentences(masked, ".")
+        if len(orig_sents) != len(sents):
+            orig_sents = sents
+        current: Segment | None = None
+        for o, s in zip(orig_sents, sents):
+            low = " ".join(s.lower().split())
+            if _is_reminder(low):
+                continue
+            if lex["restriction"].search(low):
+                segs.append(Segment(o, low, SEG_RESTRICTION))
+                current = None
+                continue
+            if lex["summon"].search(low):
+                if current is not None and current.hint == SEG_SUMMON:
+                    current.text += " " + o
+                    current.norm += " " + low
+                else:
+                    current = Segment(o, low, SEG_SUMMON)
+                    segs.append(current)
+                continue
+            top = _top_level(low)
+            starter = ":" in top or ";" in top or lex["starter"].search(low)
+            if current is not None and current.hint == SEG_EFFECT and not starter and (
+                    lex["continuation"].search(low) or (spell_like and current is segs[_first_effect(segs)])
+                    or low[:1] in "●•"):
+                current.text += " " + o
+                current.norm += " " + low
+                continue
+            current = Segment(o, low, SEG_EFFECT)
+            segs.append(current)
+    return segs
+
+
+def _first_effect(segs: list[Segment]) -> int:
+    for i, s in enumerate(segs):
+        if s.hint == SEG_EFFECT:
+            return i
+    return -1
+
+
+def _top_level(s: str) -> str:
+    """The sentence with parenthesised spans and bullet lines removed (for ':' / ';' detection)."""
+    s = s.split("\n●")[0].split("\n•")[0]
+    return re.sub(r"\([^()]*\)", "", s)
+
+
+def _looks_material(line: str, lang: str) -> bool:
+    return bool(re.search(r"\+|^\d|^[\"„“]|monster|monstern?|tuner|token", line, re.I)) and not re.search(r"[:;]", line)
+
+
+# ------------------------------------------------------------------ Japanese / Chinese
+
+_JA_SUMMON = re.compile(r"(通常召喚できない|特殊召喚できない|特殊召喚する事ができない|特殊召喚しなければならない|特殊召喚できる。?$|召喚できる。?$|により降臨|で降臨|儀式召喚できる|リリースなしで召喚|リリースして召喚|アドバンス召喚する事もできる|でしか特殊召喚できない|融合召喚でのみ|エクシーズ召喚でのみ|シンクロ召喚でのみ|場合のみ特殊召喚|手札から特殊召喚できる)")
+_JA_RESTR = re.compile(r"(1ターンに1(度|回|枚)しか|1ターンに(1|2)度まで|1ターンに1体しか|1枚しか(表側表示で)?存在できない|しか発動できず|デュエル中に1度しか|しか使用できない)")
+_ZH_SUMMON = re.compile(r"(不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
+_ZH_RESTR = re.compile(r"(1回合(只能|仅可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|1回合只能使用1次|回合各能使用1次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|1回合1次|回合只能|只能使用1次|只能发动1张)")
+
+
+def _cjk_norm(s: str) -> str:
+    s = unicodedata.normalize("NFKC", s)
+    return s.replace(" ", "").replace("\u3000", "")
+
+
+def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None) -> list[Segment]:
+    text = text.replace("\r", "")
+    masked_all = mask_names(text, lang, name)
+    segs: list[Segment] = []
+    extra = bool(card_type) and any(k in card_type for k in ("Fusion", "Synchro", "Xyz", "Link"))
+    lines = [ln for ln in masked_all.split("\n") if ln.strip()]
+    if extra and lines and (len(lines) > 1 or not re.search(r"[。]", lines[0])) and not re.search(CIRCLED_RE, lines[0]):
+        mat = lines.pop(0)
+        segs.append(Segment(mat, f"{MAT}" + _cjk_norm(mat), SEG_MATERIALS))
+    body = "".join(ln if re.search(r"[。」）)]$", ln.strip()) else ln + "。" for ln in lines)
+    parts = re.split(f"([{CIRCLED}])(?=[：:])", body)
+    pre = parts[0]
+    numbered = []
+    for i in range(1, len(parts) - 1, 2):
+        numbered.append((CIRCLED.index(parts[i]) + 1, parts[i] + parts[i + 1]))
+    summon_re = _JA_SUMMON if lang == "ja" else _ZH_SUMMON
+    restr_re = _JA_RESTR if lang == "ja" else _ZH_RESTR
+    pre_sents = _split_sentences(pre, "。")
+    spell_like = bool(card_type) and card_type in ("Normal Spell", "Quick-Play Spell", "Ritual Spell",
+                                                    "Normal Trap", "Counter Trap")
+    current: Segment | None = None
+    for s in pre_sents:
+        n = _cjk_norm(s)
+        if _is_reminder(n) or not n.strip("。"):
+            continue
+        if restr_re.search(n) and not numbered_act(n, lang):
+            segs.append(Segment(s, "‹res›" + _stop(n), SEG_RESTRICTION))
+            current = None
+            continue
+        if summon_re.search(n) and not numbered_act(n, lang):
+            if current is not None and current.hint == SEG_SUMMON:
+                current.text += s
+                current.norm += _stop(n)
+            else:
+                current = Segment(s, "‹sum›" + _stop(n), SEG_SUMMON)
+                segs.append(current)
+            continue
+        starter = _cjk_starter(n, lang)
+        if current is not None and current.hint == SEG_EFFECT and not starter and (
+                _cjk_continuation(n, lang) or (spell_like and current is segs[_first_effect(segs)])):
+            current.text += s
+            current.norm += _stop(n)
+            continue
+        current = Segment(s, _stop(n), SEG_EFFECT)
+        segs.append(current)
+    for idx, chunk in numbered:
+        n = _cjk_norm(chunk[1:])
+        n = re.sub(r"^[:：]", "", n)
+        act = re.search(r"発動|发动", n)
+        if not act and restr_re.search(n):
+            segs.append(Segment(chunk, "‹res›" + _stop(n), SEG_RESTRICTION, idx))
+            continue
+        if not act and summon_re.search(n) and re.search(r"^(このカード|此卡|这张卡)?[^。]*(召喚|召唤)", n) \
+                and not re.search(r"(限り|只要)", n):
+            segs.append(Segment(chunk, "‹sum›" + _stop(n), SEG_SUMMON, idx))
+            continue
+        # a trailing reminder sentence ("(このカードは…としても扱う)") is not part of the effect
+        segs.append(Segment(chunk, _stop(n), SEG_EFFECT, idx))
+    return segs
+
+
+def _stop(n: str) -> str:
+    n = n.strip()
+    return n if n.endswith("。") else n + "。"
+
+
+CIRCLED_RE = f"[{CIRCLED}]"
+
+
+def numbered_act(n: str, lang: str) -> bool:
+    return False
+
+
+def _cjk_starter(n: str, lang: str) -> bool:
+    if lang == "ja":
+        return bool(re.search(r"(発動できる|発動する|発動しなければならない|1ターンに1度、|リバース:|リバース：)", n)) and not _cjk_continuation(n, lang)
+    return bool(re.search(r"(才能发动|可以发动|发动。|1回合1次|反转:|反转：)", n)) and not _cjk_continuation(n, lang)
+
+
+def _cjk_continuation(n: str, lang: str) -> bool:
+    if lang == "ja":
+        return bool(re.match(r"^(その後|その|そのモンスター|この効果|また|さらに|この効果で|そのカード|それら|対象の|選択した|このターン|そのターン|次の|ただし|その場合|この効果を|装備モンスター)", n))
+    return bool(re.match(r"^(那之后|那|那只|这个效果|此效果|这个回合|此回合|此外|再|那些|选择的|作为对象的|这张卡的这个效果|下次的|但是|装备怪兽)", n))
+
+
+# ------------------------------------------------------------------ entry point
+
+def is_flavor(card_type: str | None) -> bool:
+    return bool(card_type) and "Normal" in card_type and "Monster" in card_type
+
+
+def segment(text: str, lang: str, card_type: str | None = None, name: str | None = None) -> list[Segment]:
+    if not text or not text.strip():
+        return []
+    if lang in ("ja", "zh-Hans"):
+        return _cjk_segments(text, lang, card_type, name)
+    return _psct_segments(text, lang, card_type, name)

@@ -1,0 +1,131 @@
+"""German front end: real clauses from the German corpus (tests/fixtures/de/clauses.yaml) through
+``cardlint.pipeline.classify_text(text, "de", name=tname, type_line=type)``."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardlint.parse.de import FRONTEND, keyword_id
+from cardlint.pipeline import classify_text
+
+HERE = Path(__file__).resolve().parent
+FIXTURE = HERE / "fixtures" / "de" / "clauses.yaml"
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+CORPUS = SHARED / "corpus" / "mtg" / "de.jsonl"
+
+CASES = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+
+
+def _effects(clause: dict) -> list[list]:
+    return sorted(([e["kind"], e["layer"], e["cda"]] for e in clause["effects"]), key=str)
+
+
+def test_fixture_size_and_coverage():
+    assert len(CASES) >= 100
+    layers = {e[1] for c in CASES for e in c["effects"] if e[1]}
+    assert layers >= {"1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"}
+    kinds = {e[0] for c in CASES for e in c["effects"]}
+    assert kinds >= {"continuous", "rules", "one-shot", "replacement", "prevention"}
+    abilities = {c["ability"] for c in CASES}
+    assert abilities >= {"spell", "activated", "triggered", "static", "keyword", "reminder"}
+    assert any(e[2] for c in CASES for e in c["effects"])          # a CDA
+    assert any("Deine" in c["text"] or "Deiner" in c["text"] for c in CASES)  # older templating
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['label']}" for i, c in enumerate(CASES)])
+def test_clause(case):
+    out = classify_text(case["text"], "de", name=case["tname"], type_line=case["type"])
+    assert len(out["clauses"]) == 1, out
+    clause = out["clauses"][0]
+    assert clause["parsed"] is True, clause.get("error")
+    assert clause["ability"] == case["ability"]
+    assert _effects(clause) == case["effects"]
+
+
+# ------------------------------------------------------------------ self-reference
+@pytest.mark.parametrize("text,name", [
+    ("Der Aufgegebene Außenposten kommt getappt ins Spiel.", "Aufgegebener Außenposten"),
+    ("Stärke und Widerstandskraft des Steinalten Schlammwesens sind gleich der Anzahl an Karten in deiner Hand.",
+     "Steinaltes Schlammwesen"),
+    ("{T}, opfere den Aufgegebenen Außenposten: Erhöhe deinen Manavorrat um {W}.", "Aufgegebener Außenposten"),
+])
+def test_self_reference_declension(text, name):
+    norm = FRONTEND.normalize(text, name)
+    assert "~" in norm
+    assert "außenposten" not in norm and "schlammwesen" not in norm
+
+
+def test_self_reference_cda():
+    out = classify_text("Stärke und Widerstandskraft des Steinalten Schlammwesens sind gleich der Anzahl an Karten "
+                        "in deiner Hand.", "de", name="Steinaltes Schlammwesen", type_line="Kreatur — Schlammwesen")
+    assert out["clauses"][0]["effects"] == [
+        {**out["clauses"][0]["effects"][0], "kind": "continuous", "layer": "7a", "cda": True}]
+
+
+def test_this_spell_is_self():
+    out = classify_text("Dieser Zauberspruch kann nicht neutralisiert werden.", "de", type_line="Spontanzauber")
+    assert out["clauses"][0]["ability"] == "static"
+
+
+def test_conditional_is_not_cda():
+    out = classify_text("Solange du eine Insel kontrollierst, erhält diese Kreatur +1/+1 und ist blau.", "de",
+                        type_line="Kreatur — Elf")
+    effs = out["clauses"][0]["effects"]
+    assert {(e["layer"], e["cda"]) for e in effs} == {("7c", False), ("5", False)}
+
+
+# ------------------------------------------------------------------ keywords and type lines
+def test_keyword_list_splits():
+    out = classify_text("Fliegend, verursacht Trampelschaden", "de", type_line="Kreatur — Drache")
+    assert [c["ability"] for c in out["clauses"]] == ["keyword", "keyword"]
+    assert [c.get("keyword") for c in out["clauses"]] == ["flying", "trample"]
+
+
+def test_keyword_ids():
+    assert keyword_id("Schutz vor Schwarz") == ("protection", "schwarz")
+    assert keyword_id("Ausrüsten {2}")[0] == "equip"
+    assert keyword_id("Inseltarnung")[0] == "landwalk"
+
+
+@pytest.mark.parametrize("type_line,expected", [
+    ("Spontanzauber", True), ("Hexerei", True), ("Unterbrechung", True), ("Stammes-Spontanzauber", True),
+    ("Legendäre Hexerei", True), ("Kreatur — Elf", False), ("Beschwörung eines Zauberers", False),
+    ("Verzauberung — Aura", False), ("Land", False), ("Artefaktkreatur — Golem", False), (None, None),
+])
+def test_is_spell_type(type_line, expected):
+    assert FRONTEND.is_spell_type(type_line) is expected
+
+
+# ------------------------------------------------------------------ robustness
+@pytest.mark.parametrize("text", ["", "   ", "x" * 1_000_000, "\x00\x01\x02 binär", "((((", "»«", "{T}:: :",
+                                  "Die verzauberte Kreatur erhält \"{T}: ", "Fliegend" * 5000])
+def test_bad_input_never_raises(text):
+    t = time.time()
+    out = classify_text(text, "de", name="Irgendein Name", type_line="Kreatur")
+    assert isinstance(out["clauses"], list)
+    assert time.time() - t < 5
+
+
+def test_unknown_word_is_unparsed_fallback():
+    out = classify_text("Die verzauberte Kreatur erhält +2/+2 quxquxqux.", "de", type_line="Verzauberung — Aura")
+    c = out["clauses"][0]
+    assert c["parsed"] is False
+    assert any(e["layer"] == "7c" for e in c["effects"])
+
+
+# ------------------------------------------------------------------ corpus-wide (skipped without the corpus)
+@pytest.mark.skipif(not CORPUS.exists(), reason="shared corpus not present")
+def test_corpus_sample_coverage():
+    rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()[::40]]
+    stats = Counter()
+    for r in rows:
+        for c in classify_text(r["text"], "de", name=r["tname"], type_line=r["type"])["clauses"]:
+            stats["all"] += 1
+            stats["parsed"] += c["parsed"]
+    assert stats["parsed"] / stats["all"] >= 0.80

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Generate ``grammar/de_lexicon.lark``: the German word-class terminals of ``grammar/de.lark``.
+
+Sources (rules vocabulary only, no card data):
+- ``src/cardlint/parse/de_words.py``: hand-curated rules vocabulary (types, game nouns, verbs with
+  their conjugations and separable particles, adjectives, function words);
+- ``kb/keywords.yaml``: German keyword names, aliases and printed forms;
+- German subtype names: the subtype part of German *type lines* (after "—", and the old
+  "Beschwörung eines/einer/von X" form).  Type lines are rules vocabulary (CR 205.3 lists the same
+  subtypes in English); nothing about any card's rules text is read.
+
+Every word terminal ends with ``(?![\\w-])`` so it matches whole words only; compounds are matched
+by the NOUN regex (stem (+ linking ending) (+ "-") stem …).
+
+Run after de_words.py, the kb or the corpus changes:  python tools/build_lexicon_de.py
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from cardlint.parse import de_words as W  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus" / "mtg" / "de.jsonl"
+END = r"(?![\w\-])"
+
+
+def alt(words) -> str:
+    ws = sorted({w for w in words if w}, key=lambda s: (-len(s), s))
+    return "(?:" + "|".join(re.escape(w).replace("\\ ", r"\s+") for w in ws) + ")"
+
+
+def subtypes() -> set[str]:
+    out: set[str] = set()
+    if not CORPUS.exists():
+        return out
+    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+        t = json.loads(line).get("type", "")
+        parts = []
+        if "—" in t:
+            parts = re.split(r"[\s,]+", t.split("—", 1)[1])
+        m = re.match(r"Beschwörung (?:eines|einer|von) (.+)", t)
+        if m:
+            parts += m.group(1).split()
+        for p in parts:
+            p = p.strip().lower()
+            if re.fullmatch(r"[a-zäöüß][a-zäöüß\-']{1,}", p) and p not in ("legende",):
+                out.add(p)
+    return out
+
+
+def keyword_names() -> list[str]:
+    import yaml
+
+    names: set[str] = set()
+    data = yaml.safe_load((ROOT / "kb" / "keywords.yaml").read_text(encoding="utf-8"))
+    for k in data["keywords"]:
+        de = (k.get("names") or {}).get("de")
+        for n in [de] + list((k.get("aliases") or {}).get("de") or []) + list((k.get("printed") or {}).get("de") or []):
+            if n and "…" not in n and "[" not in n:
+                names.add(n.lower())
+        if de and "…" in de:
+            names.add(de.replace("…", "").strip().lower())
+    # printed/older and granted-ability noun forms ("erhält Flugfähigkeit")
+    names |= {
+        "flugfähigkeit", "fliegen", "trampelschaden", "verursacht trampelschaden", "verursacht furcht",
+        "furcht", "fluchsicherheit", "unzerstörbarkeit", "bedrohlichkeit", "verteidigerfähigkeit",
+        "verhülltheit", "landwandeln", "inselwandeln", "sumpfwandeln", "waldwandeln", "gebirgswandeln",
+        "ebenenwandeln", "landtarnung", "standardlandtarnung", "verschneite-landtarnung", "wüstentarnung",
+        "nichtstandardlandtarnung", "legendäre-landtarnung", "artefaktlandtarnung", "schutz vor",
+        "schutz", "affinität zu", "kopplung mit", "arkane kopplung", "verzaubert", "beschütze",
+        "stufe aufsteigen", "einsatzverzögerung", "kumulative versorgung", "pestilenz", "totembeistand",
+        "lebende waffe", "vernichter", "bushido", "ninjutsu", "erstschlagfähigkeit", "doppelschlagfähigkeit",
+        "verursacht furcht", "verursacht trampelschaden", "verursacht",
+    }
+    names |= {"landverzauberung", "artefaktverzauberung", "spielerverzauberung", "verzaubert",
+              "aufblitzenkreaturenverzauberung", "stufe"}
+    names.discard("verursacht")
+    return sorted(names)
+
+
+def noun_regex(stems: set[str]) -> str:
+    # a stem may carry a linking/inflection ending inside a compound and at the end
+    link = r"(?:en|n|s|es|e|er|ern)?"
+    stem = alt(stems)
+    part = stem + link
+    return (r"(?:nicht-?)?(?:(?:" + part + r")-?)*" + stem + r"(?:en|n|s|es|e|er|ern|innen|in|ens)?")
+
+
+def main() -> None:
+    st = subtypes()
+    noun_stems = set(W.TYPE_STEMS) | set(W.SUPERTYPE_STEMS) | set(W.OBJ_NOUNS) | set(W.PLAYER_NOUNS) \
+        | set(W.ZONE_NOUNS) | set(W.OTHER_NOUN_STEMS) | st
+    noun_stems |= {"marke", "spielmarke", "kreaturenspielstein", "artefaktspielstein"}
+    # counter names are compounds "<x>marke": allow any lower-case word before -marke
+    verbs = W.verb_forms()
+    closed = set(W.ARTICLES) | set(W.DETERMINERS) | set(W.PRONOUNS) | set(W.PREPOSITIONS) \
+        | set(W.CONJUNCTIONS) | set(W.SUBORDINATORS) | {w for w in W.NUMBERS if " " not in w}
+    adv = set(W.ADVERBS) - closed
+    verb_words = {v for v in verbs if v not in closed and re.fullmatch(r"[a-zäöüß]+", v)}
+    adj_words = set()
+    for s in list(W.ADJ_STEMS) + list(W.COLORS):
+        for e in W.ADJ_ENDINGS:
+            adj_words.add(s + e)
+    for s in W.COLORS:
+        adj_words.add("nicht" + s)
+        for e in W.ADJ_ENDINGS:
+            adj_words.add("nicht" + s + e)
+            adj_words.add("nicht-" + s + e)
+    adj_words |= W.participle_adjectives()
+    adj_words -= closed
+    adj_words -= verb_words
+    adv -= adj_words
+    adv -= verb_words
+    kws = keyword_names()
+    lines = [
+        "// GENERATED by tools/build_lexicon_de.py from src/cardlint/parse/de_words.py, kb/keywords.yaml",
+        "// and the subtypes of German type lines — do not edit by hand.",
+        "",
+        f"KW.5: /{alt(kws)}{END}/",
+        f"ART.4: /{alt(W.ARTICLES)}{END}/",
+        f"DET.4: /{alt(set(W.DETERMINERS) - set(W.ARTICLES))}{END}/",
+        f"PRON.4: /{alt(p.replace('_p', '') for p in W.PRONOUNS)}{END}/",
+        f"PREP.4: /{alt(W.PREPOSITIONS)}{END}/",
+        f"CONJ.4: /{alt(W.CONJUNCTIONS)}{END}/",
+        f"SUB.4: /{alt(W.SUBORDINATORS)}{END}/",
+        f"NUM.4: /{alt(w for w in W.NUMBERS)}{END}/",
+        f"VERB.3: /{alt(verb_words)}{END}/",
+        f"ADJ.3: /{alt(adj_words)}{END}/",
+        f"ADV.3: /{alt(a.replace('_a', '') for a in adv)}{END}/",
+        f"PARTICLE.6: /{alt(W.PARTICLES)}(?=\\s*(?:[.,;:\"•]|$|und\\b|oder\\b|—))/",
+        f"NOUN.2: /{noun_regex(noun_stems)}{END}/",
+        r"COUNTER_NOUN.2: /(?:[a-zäöüß]+-?)?(?:spiel)?marken?" + END + "/",
+        r"ADJ_MORPH.1: /[a-zäöüß]+(?:isch|ig|lich|bar|los|haft|sam|end|ent|ant|iert|ell|al|iv|är)(?:e|en|em|er|es)?" + END + "/",
+        r"NOUN_MORPH.1: /[a-zäöüß]+(?:ung|heit|keit|schaft|tum|nis|ling|ion|tät|ität|ismus)(?:en|s)?" + END + "/",
+    ]
+    out = ROOT / "grammar" / "de_lexicon.lark"
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {out} ({len(noun_stems)} noun stems, {len(verb_words)} verb forms, {len(adj_words)} adjective forms, "
+          f"{len(kws)} keyword names)")
+
+
+if __name__ == "__main__":
+    main()
