@@ -45,13 +45,15 @@ def babel_locale(lang: str) -> Locale:
 
 
 @lru_cache(maxsize=None)
-def translations(lang: str) -> gettext.NullTranslations:
+def translations(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The catalog of one domain: ``cardlint`` (CLI and lint messages) or a capability's own
+    domain (e.g. ``explain`` for summaries and board explanations)."""
     lang = normalize_lang(lang)
     if lang == "en":
         return gettext.NullTranslations()
     folder = locales_dir() / locale_name(lang) / "LC_MESSAGES"
-    mo = folder / f"{DOMAIN}.mo"
-    po = folder / f"{DOMAIN}.po"
+    mo = folder / f"{domain}.mo"
+    po = folder / f"{domain}.po"
     if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
         with open(mo, "rb") as fh:
             return gettext.GNUTranslations(fh)
@@ -94,3 +96,24 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def gettext_for(lang: str, message: str) -> str:
     return translations(lang).gettext(message)
+
+
+class Domain:
+    """gettext functions of one message domain, following the current ``--lang``::
+
+        T = Domain("explain")
+        T._("Layer {layer}")
+    """
+
+    def __init__(self, domain: str):
+        self.domain = domain
+
+    def _(self, message: str) -> str:
+        return translations(_current.get(), self.domain).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return translations(_current.get(), self.domain).ngettext(singular, plural, n)
+
+    def for_lang(self, lang: str) -> gettext.NullTranslations:
+        """The catalog for Jinja2's i18n extension (``env.install_gettext_translations``)."""
+        return translations(lang, self.domain)

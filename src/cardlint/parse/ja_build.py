@@ -493,6 +493,10 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         return e
 
     adverbs = set(p.adverbs)
+    # adverbial て-clauses: "他のタイプに加えて", "…に応じて", "…を除いて"
+    if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
+            (lemma != "add" or any(_np_has(a.np, "タイプ") for a in p.args)):
+        return []
     if "代わりに" in adverbs or "instead" in elements_text:
         return [I.Effect(kind=I.REPLACEMENT, verb=lemma, affected=affected)]
 
@@ -524,6 +528,10 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
             op = "remove_all" if any(("det", "すべての") == m for x in obj.np.all() for m in x.mods) else "remove"
             return [cont([I.Modification(I.ABILITIES, op, kws)])]
         return [I.Effect(kind=I.ONE_SHOT, verb="lose")]
+    # "あなたはエンチャントされているクリーチャーをコントロールする" (control-changing Aura)
+    if lemma == "control" and obj is not None and subj is not None and _np_has(subj.np, "あなた") and \
+            not feats & {"passive", "neg", "can", "past", "prog"} and p.link != "sub":
+        return [cont([I.Modification(I.CONTROL, "set")], aff=np_filter(obj.np, ctx))]
     if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
         return [cont([I.Modification(I.PT_SWITCH, "switch")])]
     # --- P/T define: "~のパワーは…に等しい"
@@ -673,7 +681,8 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
     for i, p in enumerate(preds):
         if p.link == "sub":
             lk = p.link_lemma
-            if lk in ("whenever", "when") and is_first and i == 0 and not ctx.granted:
+            lead = all(q.link == "cont" for q in preds[:i])
+            if lk in ("whenever", "when") and is_first and lead and not ctx.granted:
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = " ".join(a.np.text for a in p.args) + p.surface
                 ctx.in_trigger = True
@@ -719,8 +728,15 @@ def body_effects(body: Tree, ir: I.ClauseIR, granted: bool = False) -> None:
 
 
 def _static_spell(ir: I.ClauseIR) -> None:
+    """Abilities that work while a spell is on the stack (CR 113.6): "~は打ち消されない",
+    "~は無色である", "~を唱えるためのコストは…少なくなる"."""
     for e in ir.effects:
         if e.affected is not None and e.affected.is_self and e.verb in ("cant_be_counter",):
+            ir.static_spell_ability = True
+        if e.kind == I.CONTINUOUS and e.affected is not None and e.affected.is_self and e.duration is None \
+                and e.modifications and all(m.characteristic == I.COLORS for m in e.modifications):
+            ir.static_spell_ability = True
+        if e.kind == I.RULES and e.verb == "cost_change":
             ir.static_spell_ability = True
 
 

@@ -105,7 +105,7 @@ SUBORDINATORS = {
     "たび": "whenever", "とき": "when", "なら": "if", "ならば": "if", "かぎり": "as_long_as",
     "限り": "as_long_as", "場合": "if", "ため": "because", "間": "while", "たびに": "whenever",
     "前に": "before", "後に": "after", "まで": "until", "ことで": "by", "ので": "since",
-    "ても": "even_if", "のではなく": "instead_of", "ことなく": "without", "ことに": "to", "のであれば": "if", "時": "when", "につき": "for_each",
+    "ても": "even_if", "に際し": "as_enters", "に際して": "as_enters", "のではなく": "instead_of", "ことなく": "without", "ことに": "to", "のであれば": "if", "時": "when", "につき": "for_each",
 }
 
 # ---------------------------------------------------------------------------------- verbs
@@ -258,6 +258,13 @@ def _endings(base: dict, feats: tuple, out: dict, depth: int, kind: str) -> None
     put(neg + "なければならない", "V", ("must",))
     put(zu + "ず", "VC", ("neg",))
     put(zu + "ずに", "VC", ("neg",))
+    if depth == 1 and "prog" not in feats and "prep" not in feats:
+        te = base["te"]
+        for suf, cat, extra in (("いる", "V", ("prog",)), ("いた", "V", ("prog", "past")),
+                                ("いない", "V", ("prog", "neg")), ("いなかった", "V", ("prog", "neg", "past")),
+                                ("い", "VC", ("prog",)), ("いて", "VC", ("prog", "te")),
+                                ("いなければ", "VC", ("prog", "neg", "cond"))):
+            put(te + suf, cat, extra)
     if depth == 0:
         # progressive / resultative (…ている, …ていた, …ていない)
         te = base["te"]

@@ -443,7 +443,13 @@ def sentence_effects(s, ctx: Ctx) -> list[I.Effect]:
     d = s.data
     if d == "clause_chain":
         return chain_effects(s, ctx)
-    if d in ("if_sentence", "unless_sentence", "otherwise_sentence", "then_sentence", "triggered_sentence"):
+    if d == "triggered_sentence":
+        out = []
+        for c in s.children:
+            if isinstance(c, Tree) and c.data != "trigger_head" and not c.data.startswith("trigger_"):
+                out += sentence_effects(c, ctx)
+        return out
+    if d in ("if_sentence", "unless_sentence", "otherwise_sentence", "then_sentence"):
         cond = I.Condition({"if_sentence": "if", "unless_sentence": "unless"}.get(d, d)) \
             if d in ("if_sentence", "unless_sentence") else None
         chains = [c for c in s.children if isinstance(c, Tree) and c.data == "clause_chain"]

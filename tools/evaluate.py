@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Coverage and agreement figures for the MTG front ends (and the YGO side via --game ygo).
+
+  python tools/evaluate.py --lang en            # Oracle corpus: coverage, unparsed shapes, Forge agreement
+  python tools/evaluate.py --lang de            # de.jsonl: coverage, unparsed shapes, agreement with English
+  python tools/evaluate.py --game ygo --lang ja # Yu-Gi-Oh! (cardlint.ygo.evaluate)
+
+Options: --limit N (first N cards), --step K (every K-th card, for quick runs), --report DIR
+(write disagreements and unparsed clauses there; default reports/).  The corpus is read from
+../shared/corpus next to the checkout (read-only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+from cardlint.classify import classify_clause, is_spell_card, score_key  # noqa: E402
+from cardlint.parse.frontend import frontend  # noqa: E402
+from cardlint.pipeline import card_ir  # noqa: E402
+
+LANG_FILES = {"en": "oracle-en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-Hans": "zh-Hans.jsonl"}
+
+# Forge StaticAbility.generateLayer(): Mode$ Continuous parameters → layer
+FORGE_LAYER_PARAMS = [
+    ("GainControl", "2"),
+    ("GainTextOf", "3"), ("ChangeColorWordsTo", "3"),
+    ("AddType", "4"), ("RemoveType", "4"), ("RemoveCardTypes", "4"), ("RemoveSubTypes", "4"),
+    ("RemoveSuperTypes", "4"), ("RemoveCreatureTypes", "4"), ("RemoveLandTypes", "4"),
+    ("RemoveArtifactTypes", "4"), ("RemoveEnchantmentTypes", "4"), ("AddAllCreatureTypes", "4"),
+    ("SetColor", "5"), ("AddColor", "5"),
+    ("AddKeyword", "6"), ("AddAbility", "6"), ("AddTrigger", "6"), ("AddStaticAbility", "6"),
+    ("AddReplacementEffects", "6"), ("RemoveAllAbilities", "6"), ("RemoveKeyword", "6"),
+    ("RemoveIntrinsicAbilities", "6"), ("GainsAbilitiesOf", "6"), ("CantHaveKeyword", "6"),
+    ("AddSVar", None),
+    ("SetPower", "7b"), ("SetToughness", "7b"),
+    ("AddPower", "7c"), ("AddToughness", "7c"),
+]
+PLAYER_AFFECTED = re.compile(r"^(?:You|Player|Opponent|Player\.\w+|Opponent\.\w+)$")
+LAYERS = ["1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"]
+
+
+def read_jsonl(path: Path, limit=None, step=1):
+    with open(path, encoding="utf-8") as fh:
+        for i, line in enumerate(fh):
+            if step > 1 and i % step:
+                continue
+            if limit is not None and i >= limit * step:
+                break
+            yield json.loads(line)
+
+
+_SHAPE_SUBS = [
+    (re.compile(r"\{[^}]+\}"), "{M}"),
+    (re.compile(r"[+\-]?(?:\d+|x|\*)/[+\-]?(?:\d+|x|\*)"), "N/N"),
+    (re.compile(r"\b\d+\b"), "N"),
+    (re.compile(r"\s+"), " "),
+]
+
+
+def shape(text: str) -> str:
+    s = text.lower()
+    for pat, rep in _SHAPE_SUBS:
+        s = pat.sub(rep, s)
+    words = s.split()
+    return " ".join(words[:9]) + (" …" if len(words) > 9 else "")
+
+
+def classify_card(rec: dict, lang: str, text_key="text", name_key="name", type_key="type"):
+    fe = frontend(lang)
+    type_line = rec.get(type_key)
+    card = card_ir(rec.get(text_key) or "", lang, rec.get(name_key), type_line)
+    spell = fe.is_spell_type(type_line) if hasattr(fe, "is_spell_type") else is_spell_card(type_line)
+    return card, [classify_clause(c, spell) for c in card.clauses]
+
+
+def has_continuous(clause: dict) -> bool:
+    return any(e["kind"] == "continuous" for e in clause["effects"])
+
+
+class Coverage:
+    def __init__(self):
+        self.clauses = self.parsed = 0
+        self.cont = self.cont_parsed = 0
+        self.cards = self.cards_parsed = 0
+        self.by_ability = collections.Counter()
+        self.by_ability_parsed = collections.Counter()
+        self.shapes = collections.Counter()
+        self.shape_example = {}
+        self.seconds = 0.0
+
+    def add(self, rec_name, irs, results):
+        self.cards += 1
+        all_parsed = True
+        for c, r in zip(irs, results):
+            if r["ability"] == "reminder":
+                continue
+            self.clauses += 1
+            self.by_ability[r["ability"]] += 1
+            if has_continuous(r):
+                self.cont += 1
+            if r["parsed"]:
+                self.parsed += 1
+                self.by_ability_parsed[r["ability"]] += 1
+                if has_continuous(r):
+                    self.cont_parsed += 1
+            else:
+                all_parsed = False
+                sh = shape(c.text)
+                self.shapes[sh] += 1
+                self.shape_example.setdefault(sh, (rec_name, c.text, c.error))
+        if all_parsed:
+            self.cards_parsed += 1
+
+    def report(self, lang, top=30):
+        pct = lambda a, b: f"{a}/{b} = {100.0 * a / b:.1f}%" if b else "n/a"
+        print(f"## Parse coverage ({lang})")
+        print(f"  clauses (strict parse):           {pct(self.parsed, self.clauses)}")
+        print(f"  clauses with continuous effects:  {pct(self.cont_parsed, self.cont)}")
+        print(f"  cards with every clause parsed:   {pct(self.cards_parsed, self.cards)}")
+        print("  per ability kind:")
+        for k, n in self.by_ability.most_common():
+            print(f"    {k:10s} {pct(self.by_ability_parsed[k], n)}")
+        if self.clauses:
+            print(f"  time: {self.seconds:.1f} s, {1000 * self.seconds / max(self.clauses, 1):.2f} ms/clause")
+        print(f"\n## {top} most frequent unparsed clause shapes")
+        for sh, n in self.shapes.most_common(top):
+            name, text, err = self.shape_example[sh]
+            print(f"  {n:5d}  {sh}")
+            print(f"         e.g. {name}: {text[:110]!r} — {err}")
+
+
+# ---------------------------------------------------------------------------------- Forge
+def forge_layers(line: str) -> tuple[set[str], bool, str, str] | None:
+    """(layers, cda, affected, description) of one ``S:Mode$ Continuous`` line, or None."""
+    if "Mode$ Continuous" not in line or not line.startswith("S:"):
+        return None
+    params = {}
+    for part in line[2:].split("|"):
+        if "$" in part:
+            k, v = part.split("$", 1)
+            params[k.strip()] = v.strip()
+    affected = params.get("Affected", "")
+    if PLAYER_AFFECTED.match(affected):
+        return None  # effects on players are rules effects (613.10), not layers
+    layers = set()
+    for key, layer in FORGE_LAYER_PARAMS:
+        if key in params and layer:
+            layers.add(layer)
+    if "AddType" in params and "AllCreatureTypes" in params.get("AddType", ""):
+        layers.add("4")
+    cda = params.get("CharacteristicDefining", "").lower() == "true"
+    if cda and "7b" in layers:
+        layers.discard("7b")
+        layers.add("7a")
+    if not layers:
+        return None
+    return layers, cda, affected, params.get("Description", "")
+
+
+def _norm_desc(text: str, name: str) -> str:
+    text = text.replace("CARDNAME", name).replace("NICKNAME", name.split(",")[0])
+    text = re.sub(r"\([^)]*\)", "", text)
+    return re.sub(r"[^a-z0-9+/ ]", " ", text.lower()).split()
+
+
+def align(desc: str, clauses: list, name: str):
+    """The clause whose words overlap the script's Description$ most (≥ 60% of its words)."""
+    d = _norm_desc(desc, name)
+    if not d:
+        return None
+    ds = set(d)
+    best, best_score = None, 0.0
+    for i, c in enumerate(clauses):
+        cw = set(_norm_desc(c["text"], name))
+        if not cw:
+            continue
+        score = len(ds & cw) / max(len(ds | cw), 1)
+        if score > best_score:
+            best, best_score = i, score
+    return best if best_score >= 0.6 else None
+
+
+def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path):
+    tp = collections.Counter()
+    fp = collections.Counter()
+    fn = collections.Counter()
+    cda = collections.Counter()
+    disagreements = []
+    aligned = unaligned = 0
+    cache = {}
+    for rec in read_jsonl(CORPUS / "mtg" / "forge-scripts.jsonl", limit, step):
+        name = rec["name"]
+        orc = oracle.get(name)
+        if orc is None:
+            continue
+        for line in rec["lines"]:
+            got = forge_layers(line)
+            if got is None:
+                continue
+            f_layers, f_cda, affected, desc = got
+            if name not in cache:
+                cache[name] = classify_card(orc, "en")[1]
+            clauses = cache[name]
+            idx = align(desc, clauses, name)
+            if idx is None:
+                unaligned += 1
+                continue
+            aligned += 1
+            c = clauses[idx]
+            o_layers = {e["layer"] for e in c["effects"] if e["kind"] == "continuous"}
+            o_cda = any(e["cda"] for e in c["effects"])
+            for layer in LAYERS:
+                if layer in f_layers and layer in o_layers:
+                    tp[layer] += 1
+                elif layer in o_layers and layer not in f_layers:
+                    fp[layer] += 1
+                elif layer in f_layers and layer not in o_layers:
+                    fn[layer] += 1
+            cda[(f_cda, o_cda)] += 1
+            if f_layers != o_layers or f_cda != o_cda:
+                disagreements.append({"name": name, "clause": c["text"], "parsed": c["parsed"],
+                                      "forge_layers": sorted(f_layers), "our_layers": sorted(o_layers),
+                                      "forge_cda": f_cda, "our_cda": o_cda, "script": line})
+    print("\n## Agreement with Forge's declared layers (Mode$ Continuous lines on objects)")
+    print(f"  script lines aligned to an Oracle clause: {aligned} (unaligned: {unaligned})")
+    print(f"  {'layer':6s} {'precision':>22s} {'recall':>22s}")
+    for layer in LAYERS:
+        p_den, r_den = tp[layer] + fp[layer], tp[layer] + fn[layer]
+        if not p_den and not r_den:
+            continue
+        p = f"{tp[layer]}/{p_den} = {100 * tp[layer] / p_den:.1f}%" if p_den else "n/a"
+        r = f"{tp[layer]}/{r_den} = {100 * tp[layer] / r_den:.1f}%" if r_den else "n/a"
+        print(f"  {layer:6s} {p:>22s} {r:>22s}")
+    ctp, cfp, cfn = cda[(True, True)], cda[(False, True)], cda[(True, False)]
+    print(f"  {'CDA':6s} {f'{ctp}/{ctp + cfp}':>22s} {f'{ctp}/{ctp + cfn}':>22s}")
+    report_dir.mkdir(parents=True, exist_ok=True)
+    out = report_dir / "forge-disagreements.jsonl"
+    with open(out, "w", encoding="utf-8") as fh:
+        for d in disagreements:
+            fh.write(json.dumps(d, ensure_ascii=False) + "\n")
+    classes = collections.Counter((tuple(d["forge_layers"]), tuple(d["our_layers"]), d["forge_cda"], d["our_cda"], d["parsed"])
+                                  for d in disagreements)
+    print(f"  disagreements: {len(disagreements)} (written to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out})")
+    for (fl, ol, fc, oc, parsed), n in classes.most_common(15):
+        print(f"    {n:4d}  forge {list(fl)}{' cda' if fc else ''} vs ours {list(ol)}{' cda' if oc else ''}"
+              f"{'' if parsed else '  (unparsed)'}")
+
+
+# ---------------------------------------------------------------------------------- translations
+def translation_agreement(lang: str, recs: list, results: dict, report_dir: Path):
+    both = agree = 0
+    causes = collections.Counter()
+    examples = {}
+    rows = []
+    for rec in recs:
+        tr = results[rec["name"]]
+        if not all(c["parsed"] for c in tr if c["ability"] != "reminder"):
+            continue
+        en_rec = {"text": rec.get("en_printed_text") or "", "name": rec["name"], "type": rec.get("en_printed_type")}
+        _, en = classify_card(en_rec, "en")
+        if not all(c["parsed"] for c in en if c["ability"] != "reminder"):
+            continue
+        both += 1
+        k_tr = collections.Counter(t for c in tr if c["ability"] != "reminder" for t in score_key(c))
+        k_en = collections.Counter(t for c in en if c["ability"] != "reminder" for t in score_key(c))
+        if k_tr == k_en:
+            agree += 1
+            continue
+        only_en = tuple(sorted(map(str, (k_en - k_tr).elements())))
+        only_tr = tuple(sorted(map(str, (k_tr - k_en).elements())))
+        cause = (only_en, only_tr)
+        causes[cause] += 1
+        examples.setdefault(cause, rec["name"])
+        rows.append({"name": rec["name"], "only_en": only_en, "only_" + lang: only_tr,
+                     "en": rec.get("en_printed_text"), lang: rec.get("text")})
+    print(f"\n## Card-level agreement with the English classification of en_printed_text")
+    pct = f"{agree}/{both} = {100 * agree / both:.1f}%" if both else "n/a"
+    print(f"  cards where both sides parse: {both}; agree: {pct}")
+    print("  disagreements by cause (only in English | only in translation):")
+    for cause, n in causes.most_common(20):
+        print(f"    {n:4d}  EN {list(cause[0])} | {lang} {list(cause[1])}   e.g. {examples[cause]}")
+    report_dir.mkdir(parents=True, exist_ok=True)
+    with open(report_dir / f"agreement-{lang}.jsonl", "w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lang", default="en", choices=list(LANG_FILES))
+    ap.add_argument("--game", default="mtg", choices=["mtg", "ygo"])
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--report", type=Path, default=ROOT / "reports")
+    ap.add_argument("--no-forge", action="store_true", help="skip the Forge comparison (en)")
+    args, rest = ap.parse_known_args(argv)
+    if args.game == "ygo":
+        from cardlint.ygo.evaluate import main as ygo_main
+
+        return ygo_main(["--lang", args.lang, *rest] + (["--limit", str(args.limit)] if args.limit else []))
+    path = CORPUS / "mtg" / LANG_FILES[args.lang]
+    if not path.exists():
+        print(f"corpus not found: {path}", file=sys.stderr)
+        return 2
+    frontend(args.lang).parser  # build/load the tables before timing
+    cov = Coverage()
+    recs, results, oracle = [], {}, {}
+    t0 = time.perf_counter()
+    for rec in read_jsonl(path, args.limit, args.step):
+        name = rec.get("tname") if args.lang != "en" else rec.get("name")
+        irs, res = classify_card(rec, args.lang, name_key="tname" if args.lang != "en" else "name")
+        cov.add(rec["name"], irs.clauses, res)
+        recs.append(rec)
+        results[rec["name"]] = res
+        if args.lang == "en":
+            oracle[rec["name"]] = rec
+    cov.seconds = time.perf_counter() - t0
+    cov.report(args.lang, args.top)
+    if args.lang == "en":
+        if not args.no_forge:
+            if args.limit or args.step > 1:
+                oracle = {r["name"]: r for r in read_jsonl(path)}
+            forge_agreement(oracle, args.step, args.limit, args.report)
+    else:
+        translation_agreement(args.lang, recs, results, args.report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
