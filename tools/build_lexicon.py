@@ -68,12 +68,14 @@ def keywords() -> list[str]:
         items = data.get("keywords", data) if isinstance(data, dict) else data
         for k in items:
             names.append(k.get("name") or k.get("names", {}).get("en"))
+            names += [v.get("name") for v in k.get("variants") or [] if isinstance(v, dict)]
+            names += (k.get("aliases") or {}).get("en") or []
     else:
         for line in (SHARED / "glossary-mtg.tsv").read_text(encoding="utf-8").splitlines()[1:]:
             cols = line.split("\t")
             if cols[0].startswith("kw:"):
                 names.append(cols[1])
-    return sorted({n for n in names if n}, key=lambda s: (-len(s), s))
+    return sorted({n for n in names if n and "[" not in n and "…" not in n}, key=lambda s: (-len(s), s))
 
 
 def alternation(words) -> str:
@@ -97,7 +99,10 @@ def main() -> None:
     lines.append("LAND_TYPE.2: " + alternation(st["land"] + [plural(w.lower()) for w in st["land"]]))
     lines.append("OTHER_SUBTYPE.2: " + alternation(other + [plural(w.lower()) for w in other]))
     kws = keywords()
-    lines.append("KEYWORD_NAME.3: " + alternation(kws))
+    kw = alternation(kws)
+    # typecycling ("swampcycling", "basic landcycling") and landwalk variants are families (702.29e, 702.14)
+    kw = kw.replace("/(?<![\\w'])(?:", "/(?<![\\w'])(?:(?:basic )?[a-z]+cycling|", 1)
+    lines.append("KEYWORD_NAME.3: " + kw)
     lines.append("")
     out = ROOT / "grammar" / "en_lexicon.lark"
     out.write_text("\n".join(lines), encoding="utf-8")

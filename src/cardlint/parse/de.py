@@ -140,15 +140,25 @@ _SELF_PHRASES = re.compile(
 _QUOTED = re.compile(r'"([^"]*)"')
 
 
+_ABILITY_WORD = re.compile(r"^((?:[a-zäöüß][a-zäöüß\-]* ?){1,3}) — ")
+_ELLIPSIS = re.compile(r"(?<![\w\-])([a-zäöüß]+)- (oder|und|und/oder|bzw\.?) ([a-zäöüß]+)-([a-zäöüß]+)(?![\w\-])")
+
+
 def _mark_cost(text: str) -> str:
-    """Put "§" before an activated ability's cost ("{T}: …", "+1: …", "Opfere …: …")."""
+    """Put "§" before an activated ability's cost ("{T}: …", "+1: …", "Opfere …: …"), after an
+    ability word ("Mitstreiter — {T}, …: …")."""
     depth = 0
     for i, ch in enumerate(text):
-        if ch == '"':
-            depth ^= 1
+        if ch in '"«':
+            depth += 1
+        elif ch in '»' or (ch == '"' and depth):
+            depth = max(0, depth - 1)
         elif depth == 0 and ch in ".!":
             return text
         elif depth == 0 and ch == ":":
+            m = _ABILITY_WORD.match(text)
+            if m:
+                return text[:m.end()] + "§" + text[m.end():]
             return "§" + text
     return text
 
@@ -173,6 +183,11 @@ class GermanFrontend(Frontend):
         text = re.sub(r"\s+", " ", text).strip()
         text = re.sub(r"\s*—\s*", " — ", text)
         text = re.sub(r"\s+([,.;:])", r"\1", text)
+        text = re.sub(r"\bbzw\.", "bzw", text)
+        # older spelling (before 1996/2006): "muß", "daß" → "muss", "dass"
+        text = re.sub(r"\b(mu|da)ß(t?)\b", r"\1ss\2", text) if "ß" in text else text
+        # "Spontanzauber- oder Hexerei-Karte" → "Spontanzauber-Karte oder Hexerei-Karte"
+        text = _ELLIPSIS.sub(lambda m: f"{m.group(1)}-{m.group(4)} {m.group(2)} {m.group(3)}-{m.group(4)}", text)
         if not text:
             return text
         if self.is_keyword(text):
@@ -208,8 +223,16 @@ class GermanFrontend(Frontend):
 
     # --------------------------------------------------------------------------- build
     def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
+        from cardlint.parse.de_build import GermanIRBuilder
+        from cardlint.parse.irbuild import to_clause
+
         clause = tree.children[0] if tree.data == "start" else tree
-        return _build_clause(clause, seg, parsed=True)
+        if getattr(clause, "data", None) == "keyword_line":
+            kws = [c for c in clause.children if isinstance(c, Tree) and c.data == "keyword_ability"]
+            text = " ".join(str(t) for t in kws[0].scan_values(lambda v: isinstance(v, Token))) if kws else seg.body
+            return _keyword_ir(seg, text, True)
+        result = GermanIRBuilder().transform(tree)
+        return to_clause(result, {})
 
     def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
         toks = _fallback_tokens(self, norm)

@@ -118,7 +118,8 @@ def _weak(stem: str, ge: bool = True, inf_e: bool = True) -> list[str]:
     e = "e" if re.search(r"(t|d|chn|ffn|gn)$", stem) else ""
     # past tense -te/-ten is left out: it coincides with the declined participle ("verzauberte"),
     # which the lexicon lists as an adjective (participle_adjectives)
-    forms = [stem + "e", stem + e + "st", stem + e + "t", stem + ("en" if inf_e else "n"),
+    inf = "n" if stem.endswith(("er", "el")) else ("en" if inf_e else "n")
+    forms = [stem + "e", stem + e + "st", stem + e + "t", stem + inf,
              stem + "est", stem + "et"]
     if ge:
         forms.append("ge" + stem + e + "t")
@@ -263,7 +264,7 @@ _v("wirken2", "cast", "wirke")
 
 #: separable particles that end a main clause ("bringe … zurück")
 PARTICLES = ("zurück", "ab", "an", "auf", "aus", "ein", "zu", "dazu", "hinzu", "vor", "weg", "fest",
-             "nach", "um", "mit", "bei", "herbei", "hervor", "heraus", "frei", "los", "hoch", "wieder",
+             "nach", "um", "bei", "herbei", "hervor", "heraus", "frei", "los", "hoch", "wieder",
              "hinein", "herein", "zusammen", "durch", "über", "unter", "gegenüber", "voran", "fort",
              "her", "hin", "offen", "beiseite", "zurückbringen")
 
@@ -357,7 +358,9 @@ NUMBERS = {"null": 0, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "s
            "doppelt": 2, "halb": None, "ebensoviele": None, "genausoviele": None, "gleichviele": None,
            "soviele": None, "ebenso viele": None, "genauso viele": None, "so viele": None,
            "ebensoviel": None, "soviel": None, "viermal": 4}
-PRONOUNS = """du dich dir er sie es ihn ihm ihnen sich man jemand niemand dies das_p diese_p etwas nichts
+# "das" and "diese" are articles/determiners ("das verzauberte Artefakt"); standing alone they
+# form a determiner-only noun phrase, so they are not listed as pronouns
+PRONOUNS = """du dich dir er sie es ihn ihm ihnen sich man jemand niemand dies etwas nichts
 alles_p ich mich mir wir uns selbst selber einander""".split()
 PREPOSITIONS = """
 auf in im ins zum zur vom von aus mit für um unter über an am ans bei beim nach vor bis zu gegen ohne durch

@@ -30,6 +30,7 @@ def normalize_en(body: str, name: str | None) -> str:
     text = _SPACE_DASH.sub(" — ", text)
     text = text.replace("−", "-")
     text = mark_costs(text)
+    text = mark_lead_commas(text)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -59,3 +60,42 @@ def mark_costs(text: str) -> str:
 
     out = mark(text)
     return _QUOTED.sub(lambda m: '"' + mark(m.group(0)[1:-1]) + '"', out)
+
+
+LEAD_COMMA = "⸴"
+_LEADS = re.compile(
+    r"(?:when|whenever|at|if|as long as|for as long as|until|during|for each|as|unless|each time|after|"
+    r"otherwise|then if|once|this turn|instead|in addition|at the beginning|if you do|so long as)\b")
+_SENTENCE_START = re.compile(r'(^|[.:•"—]\s*|§\s*)')
+
+
+def mark_lead_commas(text: str) -> str:
+    """Write "⸴" for the comma that closes a leading subordinate part of a sentence ("When …,",
+    "If …,", "As long as …,", "Until end of turn,"), repeatedly ("At …, if …, …")."""
+    out = []
+    i = 0
+    n = len(text)
+    in_quote = False
+    sentence_start = True
+    lead_open = False
+    while i < n:
+        ch = text[i]
+        if sentence_start and not ch.isspace():
+            lead_open = bool(_LEADS.match(text, i))
+            sentence_start = False
+        if ch == '"':
+            in_quote = not in_quote
+            sentence_start = True
+            lead_open = False
+        elif ch in ".:•—" and not (ch == "." and i + 1 < n and text[i + 1].isdigit()):
+            sentence_start = True
+            lead_open = False
+        elif ch == "," and lead_open:
+            out.append(" " + LEAD_COMMA)
+            i += 1
+            sentence_start = True  # "At …, if …, …": the next part may lead again
+            lead_open = False
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)

@@ -195,7 +195,10 @@ class JapaneseFrontend(Frontend):
 
     @property
     def parser(self):
-        p = load_grammar(self.grammar, start=self.start, postlex=_POSTLEX)
+        # One basic lexer: the WORD terminal is a large trie regex, and a contextual lexer would
+        # compile it once per parser state (seconds of cold start); the post-lexer already gives
+        # words their categories, so per-state lexing buys nothing here.
+        p = load_grammar(self.grammar, start=self.start, postlex=_POSTLEX, lexer="basic")
         if not _POSTLEX.literals:
             _POSTLEX.bind(p)
         return p

@@ -239,6 +239,10 @@ def read_pred(t) -> Pred:
         np = read_np(t.children[0])
         cop = text_of(t.children[1])
         return Pred("copula", "be", text_of(t), complement=np, copula=cop)
+    if d == "amount_verb":
+        p = verb_pred(t.children[-1])
+        p.quantities.append(text_of(t.children[0]))
+        return p
     if d == "quantity_pred":
         return Pred("quantity", "be", text_of(t), complement=NP(quantity=text_of(t.children[0])))
     if d == "np_pred":
@@ -549,6 +553,17 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
             e = copula_effect(p, comp, affected, subj, ctx)
             if e is not None:
                 return e
+    # --- copy: "…のコピーとして戦場に出る/出してもよい" (replacement + layer 1a)
+    as_arg = _arg(p, "として")
+    if as_arg is not None and _np_has(as_arg.np, "コピー") and lemma in ("enter", "put"):
+        return [I.Effect(kind=I.REPLACEMENT, verb="enter_as_copy", affected=affected),
+                cont([I.Modification(I.COPY, "set")])]
+    # --- face down: "…を裏向きにする"
+    if "裏向きに" in adverbs and lemma in ("do", "turn", "put") and obj is not None:
+        effs = [cont([I.Modification(I.FACE_DOWN, "set")], aff=np_filter(obj.np, ctx))]
+        if ctx.condition is not None and ctx.condition.kind == "as_enters":
+            effs.append(I.Effect(kind=I.REPLACEMENT, verb="as_enters"))
+        return effs
     # --- enters tapped / with counters (replacement)
     if lemma == "enter" and _arg(p, "に") is not None and _np_has(_arg(p, "に").np, "戦場", "場"):
         with_state = _arg(p, "で")
@@ -686,6 +701,9 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = " ".join(a.np.text for a in p.args) + p.surface
                 ctx.in_trigger = True
+            elif lk == "as_enters":
+                ctx.condition = I.Condition("as_enters", p.surface)
+                ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="as_enters"))
             elif lk == "as_long_as":
                 ctx.condition = I.Condition("as_long_as", p.surface)
             elif lk == "if" or lk == "even_if":

@@ -136,7 +136,10 @@ class ChineseFrontend(Frontend):
     def build(self, tree, seg: Segment, norm: str) -> ClauseIR:
         from cardlint.parse.zh_build import build_clause
 
-        return build_clause(tree, seg, norm, self)
+        try:
+            return build_clause(tree, seg, norm, self)
+        except Exception as exc:  # noqa: BLE001 — a builder bug must not lose the record
+            return self.fallback(seg, norm, f"build error: {type(exc).__name__}: {exc}"[:300])
 
     def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
         from cardlint.parse.zh_fallback import fallback_clause

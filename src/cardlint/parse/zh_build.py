@@ -20,7 +20,8 @@ TYPES = {"生物": "creature", "神器": "artifact", "结界": "enchantment", "�
 NOUNS = {"永久物": "permanent", "咒语": "spell", "牌": "card", "衍生物": "token", "衍生": "token",
          "牌手": "player", "对手": "opponent", "玩家": "player", "指示物": "counter", "副本": "copy",
          "君主": "monarch", "颜色": "color", "类别": "type", "生物类别": "creature_type",
-         "基本地类别": "basic_land_type", "法术力": "mana"}
+         "基本地类别": "basic_land_type", "法术力": "mana", "复制品": "copy", "徽记": "emblem",
+         "黄金城祝福": "city_blessing", "城市的祝福": "city_blessing", "指挥官": "commander", "生命": "life"}
 SUPERTYPES = {"传奇": "legendary", "基本": "basic", "雪境": "snow", "永久": "permanent", "世界": "world"}
 COLORS = {"白色": "W", "蓝色": "U", "黑色": "B", "红色": "R", "绿色": "G", "无色": "colorless",
           "多色": "multicolored", "单色": "monocolored", "白": "W", "蓝": "U", "黑": "B", "红": "R", "绿": "G"}
@@ -158,6 +159,12 @@ def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
                 f.types += [x for x in p.types if x not in f.types]
                 f.extra.append("or")
         return f
+    if d == "np_located":
+        inner = next((c for c in t.children if isinstance(c, Tree)), None)
+        f = np_filter(inner, ctx) if inner is not None else I.Filter()
+        loc = next((str(c) for c in t.children if isinstance(c, Token)), "")
+        f.zone = next((z for w, z in ZONES.items() if w in loc), f.zone)
+        return f
     if d in ("np_part", "np_controller"):
         inner = [c for c in t.children if isinstance(c, Tree)]
         f = I.Filter()
@@ -197,6 +204,10 @@ def _np_piece(f: I.Filter, c) -> None:
             if isinstance(x, Token):
                 if x.type == "CTRL_MOD" or x.type == "CTRL":
                     f.controller = _controller(str(x))
+                elif x.type == "COLOR_DE":
+                    f.colors.append(COLORS.get(str(x)[:-1], str(x)))
+                elif x.type == "LOC":
+                    f.zone = next((z for w, z in ZONES.items() if w in x), f.zone)
                 elif x.type == "ATTACHED":
                     f.attached = "equipped" if "武具" in x or "佩带" in x else "enchanted"
                     f.ref = "attached"
@@ -228,6 +239,8 @@ def _mod_piece(f: I.Filter, x) -> None:
         f.with_abilities += [_kw_id(str(k)) for k in x.scan_values(lambda v: isinstance(v, Token) and v.type == "KEYWORD_NAME")]
     elif d == "without_kw":
         f.without_abilities += [_kw_id(str(k)) for k in x.scan_values(lambda v: isinstance(v, Token) and v.type == "KEYWORD_NAME")]
+    elif d == "non_mod":
+        f.excluded.append(COLORS.get(_text(x)[1:-1], _text(x)))
     elif d == "nontoken":
         f.token = False
     else:
@@ -288,7 +301,8 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "gain_quoted":
         return cont(I.ABILITIES, "add", ["quoted"])
     if d == "gain_control":
-        target = np_filter(next(c for c in p.children if isinstance(c, Tree)), ctx)
+        node = next((c for c in p.children if isinstance(c, Tree)), None)
+        target = np_filter(node, ctx) if node is not None else I.Filter(ref="it")
         return cont(I.CONTROL, "gain", None, affected=target)
     if d == "lose_kw":
         return cont(I.ABILITIES, "remove", _kw_list(p))
@@ -302,11 +316,47 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if subject is not None and subject.ref in ("you", "player"):
             return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")]
         if attr is not None:
+            if "力" not in attr or obj.data == "value_cmp":
+                return []
             return cont(I.PT_SET, "set", _text(obj))
+        if obj.data == "value_cmp":
+            return []
         mods = _is_modifications(obj, verb, subject)
         if not mods:
             return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")] if verb == "成为" else []
         return [I.Effect(C, affected=subject, modifications=mods)]
+    if d == "use_for":
+        return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
+    if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
+    if d == "gain_type_color":
+        mods = []
+        for tc in p.children:
+            if not isinstance(tc, Tree):
+                continue
+            word = next((str(t) for t in tc.children if isinstance(t, Token) and t.type == "TC_WORD"), "")
+            if "颜色" in word:
+                mods.append(I.Modification(I.COLORS, op="add"))
+            else:
+                mods.append(I.Modification(I.TYPES, op="add"))
+        return [I.Effect(C, affected=subject, modifications=mods)] if mods else []
+    if d in ("new_targets", "paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result"):
+        return []
+    if d == "causative":
+        inner = [c for c in p.children if isinstance(c, Tree)]
+        subj = np_filter(inner[0], ctx)
+        pr = inner[-1]
+        preds = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")]
+        return [e for x in preds[-1:] for e in predicate_effects(x, subj, ctx, None)]
+    if d == "enter_as_copy":
+        return [I.Effect(I.REPLACEMENT, affected=I.Filter(ref="self"), verb="enter_as_copy"),
+                I.Effect(C, affected=I.Filter(ref="self"), modifications=[I.Modification(I.COPY, op="set")])]
+    if d == "as_though":
+        return [I.Effect(I.RULES, affected=subject, verb="as_though")]
+    if d == "cycle":
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="cycle")]
+    if d == "status_obj":
+        return [I.Effect(I.RULES, affected=subject, verb="block")]
     if d == "become_copy":
         return cont(I.COPY, "set")
     if d == "equals":
@@ -331,10 +381,10 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("mana_cost", "value", "place")]
         return [I.Effect(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
     if d == "action":
-        verb = next((str(c) for c in p.children if isinstance(c, Token) and c.type == "VERB"), "")
+        verb = next((_text(c) for c in p.children if isinstance(c, Tree) and c.data in ("verb", "ba_verb")), "")
         if verb == "显化":
             return cont(I.FACE_DOWN, "set", affected=None)
-        objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree)]
+        objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("verb", "ba_verb")]
         return [I.Effect(I.ONE_SHOT, affected=subject, verb=VERB_LEMMA.get(verb, verb), objects=objs)]
     if d == "cast":
         return [I.Effect(I.RULES, affected=subject, verb="cast")]
@@ -355,13 +405,15 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             duration = c.data if c.data != "for_as_long_as" else "as_long_as"
         elif c.data in CONDITIONS:
             condition = I.Condition(CONDITIONS[c.data], _text(c))
+        elif c.data == "instead_prefix":
+            effects.append(I.Effect(I.REPLACEMENT, affected=inherited, verb="instead"))
         elif c.data == "in_addition":
             in_addition = True
         elif c.data == "as_enters":
             replacement_prefix = True
         elif c.data == "for_each_lead":
             pass
-        elif c.data == "core":
+        elif c.data in ("core", "exist_core"):
             core = c
     if st.data == "trailing_duration":
         return [], inherited
@@ -373,7 +425,11 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
     attr = None
     preds = None
     for c in core.children:
-        if isinstance(c, Tree) and c.data in ("subject", "attr_subject", "attr_subject_it", "attr_subject_bare"):
+        if core.data == "exist_core" and isinstance(c, Tree) and c.data != "preds":
+            subject = np_filter(c, ctx)
+        elif isinstance(c, Tree) and c.data == "attr_subject_noun":
+            subject = np_filter(c.children[0], ctx)
+        elif isinstance(c, Tree) and c.data in ("subject", "attr_subject", "attr_subject_it", "attr_subject_bare"):
             if c.data == "subject":
                 subject = np_filter(c.children[0], ctx)
             elif c.data == "attr_subject":
@@ -391,7 +447,7 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             if pr.data == "pred_subj":
                 subj_node = next(x for x in pr.children if isinstance(x, Tree) and x.data.startswith(("subject", "attr_")))
                 subject = np_filter(subj_node.children[0], ctx) if subj_node.data != "attr_subject_bare" else I.Filter(ref="self")
-            predicate = [x for x in pr.children if isinstance(x, Tree) and x.data != "adverb"
+            predicate = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")
                          and not x.data.startswith(("subject", "attr_"))]
             for pnode in predicate[-1:]:
                 for e in predicate_effects(pnode, subject, ctx, attr):

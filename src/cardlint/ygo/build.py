@@ -53,7 +53,7 @@ _COND = {
         "opponent_turn": r"相手ターン|相手の(メイン|バトル|スタンバイ|エンド)",
         "main_phase": r"メインフェイズ",
         "battle": r"(バトルフェイズ|ダメージステップ|ダメージ計算|攻撃)",
-        "event": r"((た|だ)(場合|時)|時|宣言|発動|フェイズ|ステップ|ダメージ計算|された|れた)",
+        "event": r"((た|だ)(場合|時)|時|宣言|発動|フェイズ|ステップ|ダメージ計算|された|れた|度に|たびに)",
     },
     "zh-Hans": {
         "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤之际|召唤之际|把.*发动时|被发动时|的发动时)(?!.*(处理|适用))",
@@ -62,7 +62,7 @@ _COND = {
         "opponent_turn": r"对方回合|对方的(主要|战斗|准备|结束)",
         "main_phase": r"主要阶段",
         "battle": r"(战斗阶段|伤害步骤|伤害计算|攻击)",
-        "event": r"(成功|被|送去|送至|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|给与|攻击|战斗|放置|解放|丢弃|舍弃|变成|移动|成为|阶段|步骤|伤害计算|时)",
+        "event": r"(成功|被|送去|送至|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|给与|攻击|战斗|放置|解放|丢弃|舍弃|变成|移动|成为|阶段|步骤|伤害计算|时|每次)",
     },
 }
 
@@ -148,17 +148,19 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
     cond_words: list[str] = []
     if head is not None:
         activation = True
-        flat: list = []  # (marker-name or None, words)
-        for sub in _walk(head):
-            if sub.data in _MARKERS:
-                flat.append((sub.data, _words(sub)))
-            elif sub.data in ("jw", "ntok") or (sub is head):
-                if sub is head:
-                    for ch in sub.children:
-                        if isinstance(ch, Token) and ch.type not in ("COLON", "STOP"):
-                            flat.append((None, [str(ch)]))
-                else:
-                    flat.append((None, _words(sub)))
+        flat: list = []  # (marker-name or None, words), in text order
+
+        def collect(t):
+            for ch in t.children:
+                if isinstance(ch, Tree):
+                    if ch.data in _MARKERS:
+                        flat.append((ch.data, _words(ch)))
+                    elif ch.data != "bullet":
+                        collect(ch)
+                elif ch.type not in ("COLON", "STOP"):
+                    flat.append((None, [str(ch)]))
+
+        collect(head)
         last_cond = max((i for i, (m, _) in enumerate(flat) if m in ("cond_when", "cond_if", "cond_each", "cond_during")),
                         default=-1)
         for i, (m, w) in enumerate(flat):
@@ -225,6 +227,9 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
     if cond_kind is not None or cond_words:
         text = _join(cond_words, lang)
         eff.condition = _condition(cond_kind, text, lang)
+        # the OCG renders "FLIP:" as "このカードがリバースした場合" / "这张卡反转的场合"
+        if lang in ("ja", "zh-Hans") and _SELF_FLIP[lang].search(text) and eff.activation_word is not None:
+            eff.flip = True
     eff.kind = ir.ACTIVATED if activation else ir.PASSIVE
     if eff.activates_card:
         eff.kind = ir.ACTIVATE_CARD
@@ -281,9 +286,13 @@ def _condition(kind, text: str, lang: str) -> ir.Condition:
     c.either_turn = bool(rx["either_turn"].search(text))
     c.opponent_turn = bool(rx["opponent_turn"].search(text))
     c.main_phase = bool(rx["main_phase"].search(text))
-    c.event = bool(rx["event"].search(text)) and not _STATE[lang].search(text)
+    tail = re.split(r"[、,，]", text)[-1] if lang in ("ja", "zh-Hans") else text
+    c.event = bool(rx["event"].search(tail)) and not _STATE[lang].search(tail)
     return c
 
+
+_SELF_FLIP = {"ja": re.compile(r"^(このカード|1ターンに1度、このカード)が?リバースした(場合|時)$"),
+              "zh-Hans": re.compile(r"^(这张卡|此卡)(被)?反转(的场合|时|的情况下)$")}
 
 #: conditions that describe a state, not an event ("If this card is in your GY", "While …")
 _STATE = {

@@ -69,6 +69,13 @@ def _monster_type(e: ir.Effect) -> str:
     return "ignition"
 
 
+def _no_grave_cost(e: ir.Effect) -> bool:
+    """True unless the effect reads as one activated from the graveyard/banishment ("banish this card
+    from your GY; …", "墓地のこのカードを除外して") — those are the card's other effects."""
+    words = " ".join(filter(None, [e.cost.text if e.cost else "", e.condition.text if e.condition else ""]))
+    return not any(k in words for k in ("gy", "graveyard", "friedhof", "墓地", "banished", "verbannt", "除外されて"))
+
+
 def _speed(type_: str, kind: str, pendulum: bool) -> int | None:
     if type_ in ("continuous", "spell-continuous", "summon-condition", "restriction"):
         return None
@@ -94,7 +101,10 @@ def classify_effect(e: ir.Effect, kind: str, first_activation: bool, pendulum: b
         t = _monster_type(e)
     elif e.kind == ir.ACTIVATE_CARD:
         t = "activation"
-    elif kind in ACTIVATION_SPELLS | ACTIVATION_TRAPS and not pendulum and first_activation and not e.optional:
+    elif kind in ACTIVATION_SPELLS | ACTIVATION_TRAPS and not pendulum and first_activation \
+            and (not e.optional or e.activation_word or _no_grave_cost(e)):
+        # the first effect of a Normal/Quick-Play/Ritual Spell or Normal/Counter Trap is the card's
+        # activation; OCG text words it "…発動できる" / "…才能发动", which is not an optional trigger
         t = "activation"
     elif e.kind == ir.PASSIVE:
         t = "spell-continuous"

@@ -1,0 +1,66 @@
+"""``cardlint lint PATH…``: lint card files, kb templates, Forge scripts, MTGJSON files and boards.
+
+Exit status: 0 no findings, 1 findings, 2 usage or malformed input (each error names file:line)."""
+
+from __future__ import annotations
+
+import sys
+
+from cardlint.commands.common import add_format, add_lang, open_output
+from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from cardlint.i18n import _
+
+
+def register(sub) -> None:
+    p = sub.add_parser("lint", help=_("lint card texts, kb templates, Forge scripts and boards"),
+                       description=_("Check declared classifications, CDAs, dependencies (CR 613.8) and wording."))
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help=_("card JSONL, kb template YAML, board YAML, MTGJSON, Forge script or folder"))
+    p.add_argument("--select", action="append", metavar="CODES", help=_("rule codes or prefixes to enable (comma-separated)"))
+    p.add_argument("--ignore", action="append", metavar="CODES", help=_("rule codes or prefixes to disable (comma-separated)"))
+    p.add_argument("--config", metavar="PYPROJECT", help=_("read [tool.cardlint] from this file"))
+    p.add_argument("--isolated", action="store_true", help=_("ignore every configuration file"))
+    p.add_argument("--cards", metavar="FILE.jsonl", help=_("card texts for deck lists (e.g. oracle-en.jsonl)"))
+    p.add_argument("--game", choices=["mtg", "ygo"], default="mtg")
+    p.add_argument("--output", "-o", metavar="FILE", help=_("write the report to FILE"))
+    p.add_argument("--statistics", action="store_true", help=_("print the number of findings per code"))
+    p.add_argument("--fail-on", choices=["error", "warning", "info"], default="warning",
+                   help=_("lowest severity that makes the exit status 1 (default: warning; info findings such as "
+                          "CL301 dependencies and CL401 unparsed clauses are reported without failing)"))
+    p.add_argument("--exit-zero", action="store_true", help=_("exit 0 even when findings are reported"))
+    add_lang(p)
+    add_format(p, ["text", "json", "sarif"], default="text")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from cardlint.lint import lint_paths, load_config
+    from cardlint.lint.formatters import format_json, format_sarif, format_text
+
+    config = load_config(args.paths, args.select, args.ignore, args.config, args.isolated)
+    card_db = None
+    if args.cards:
+        from cardlint.io.forge import load_oracle
+
+        card_db = load_oracle(args.cards)
+    findings, summary, errors = lint_paths(args.paths, config, args.lang, card_db, args.game)
+    for e in errors:
+        print(f"cardlint: {e}", file=sys.stderr)
+    with open_output(args.output) as out:
+        if args.format == "json":
+            out.write(format_json(findings, summary) + "\n")
+        elif args.format == "sarif":
+            out.write(format_sarif(findings, summary) + "\n")
+        else:
+            if args.statistics:
+                for code, n in summary["by_code"].items():
+                    out.write(f"{n:7d}  {code}\n")
+            else:
+                out.write(format_text(findings, summary, color=out.isatty()) + "\n")
+    if errors:
+        return EXIT_USAGE
+    rank = {"error": 3, "warning": 2, "info": 1}
+    failing = [f for f in findings if rank.get(f.severity, 2) >= rank[args.fail_on]]
+    if failing and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_OK

@@ -1,0 +1,56 @@
+"""``cardlint summary``: per clause its ability kind, effect kinds, layers, CDA flag, duration and the
+objects it applies to, in the chosen language (Jinja2 templates through the Babel catalogs)."""
+
+from __future__ import annotations
+
+from cardlint.commands.common import add_lang, iter_jsonl, open_output
+from cardlint.errors import InputError
+from cardlint.i18n import Domain
+
+T = Domain("explain")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("summary", help=T._("summarize card text clause by clause"),
+                              description=T._("summarize card text clause by clause"))
+    p.add_argument("text", nargs="?", help=T._("card text (or use --input)"))
+    p.add_argument("--input", help=T._("JSONL file with one card per line: name, text, type"))
+    p.add_argument("--name", help=T._("card name (for self-references)"))
+    p.add_argument("--type", dest="type_line", help=T._("type line"))
+    add_lang(p)
+    p.add_argument("--text-lang", choices=["en", "de", "ja", "zh-Hans"],
+                   help=T._("language of the card text, if not that of the output"))
+    p.add_argument("--format", choices=["text", "md", "html"], default="text", help=T._("output format"))
+    p.add_argument("-o", "--output", help=T._("write to this file"))
+    p.set_defaults(func=run)
+
+
+def summarize(cards: list[dict], lang: str, fmt: str, text_lang: str | None = None) -> str:
+    from cardlint.summary.clauses import clause_rows
+    from cardlint.summary.render import render
+
+    out = []
+    for c in cards:
+        if c.get("error"):
+            out.append({"name": c.get("name"), "error": c["error"], "rows": []})
+            continue
+        out.append({"name": c.get("name"), "rows": clause_rows(c.get("text") or "", lang, c.get("name"), c.get("type"),
+                                                                  text_lang=text_lang)})
+    return render("summary", lang, fmt, cards=out)
+
+
+def run(args) -> int:
+    if (args.text is None) == (args.input is None):
+        raise InputError(T._("give either TEXT or --input FILE"))
+    if args.input:
+        cards = []
+        for rec in iter_jsonl(args.input):
+            if rec.error:
+                cards.append({"name": rec.name, "error": rec.error})
+            else:
+                cards.append(rec.data)
+    else:
+        cards = [{"name": args.name, "text": args.text.replace("\\n", "\n"), "type": args.type_line}]
+    with open_output(args.output) as fh:
+        fh.write(summarize(cards, args.lang, args.format, args.text_lang))
+    return 0

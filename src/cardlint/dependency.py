@@ -1,0 +1,496 @@
+"""CR 613.8 dependency analysis over the IR (shared by ``cardlint lint`` and the layer engine).
+
+Public API (keep it small; the layer engine imports it)::
+
+    from cardlint.dependency import Source, effect_parts, find_dependencies, find_loops
+
+    src = Source(id="moon", name="Blood Moon", types={"enchantment"})
+    parts = effect_parts(card_ir, src)            # one EffectPart per (effect, layer) of a CardIR
+    deps = find_dependencies(parts, objects=None) # list[Dependency]: ``dep.dependent`` depends on ``dep.on``
+    loops = find_loops(deps)                      # list[list[EffectPart]]: dependency loops (613.8b)
+
+* An :class:`EffectPart` is the part of one continuous effect that applies in one layer or
+  sublayer (613.6: an effect that spans layers is compared layer by layer; 613.8a(a)).
+* :func:`find_dependencies` returns every ordered pair in the same layer/sublayer where applying
+  ``on`` would change the ``dependent`` effect's text or existence, what it applies to, or what it
+  does (613.8a(b)), never between a CDA and a non-CDA (613.8a(c)).  Each :class:`Dependency`
+  names the ``criterion`` (``text`` | ``existence`` | ``applies_to`` | ``what_it_does``, the ids of
+  ``kb/effects.yaml`` ``dependency_criteria``) and a short English ``reason``.
+* ``objects`` (optional) is the list of :class:`Source` objects on a board.  Given it, "what an
+  effect may apply to" is evaluated on those objects (attachments, controllers, targets); without
+  it the analysis is *potential*: any object the filters allow may exist (a card file, a deck list).
+  Effects of unparsed clauses are skipped (their IR is a fallback guess).
+
+Everything is computed from the IR's reads and writes (type changes vs type filters, ability
+removal vs effects that exist because of an ability, control changes vs "you", color changes vs
+color filters, land-type changes removing land abilities (305.7), text changes vs static
+abilities); never from card names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardlint import ir as I
+from cardlint.classify import LAYER_OF, ability_kind, is_cda, is_spell_card
+
+__all__ = ["Source", "EffectPart", "Dependency", "effect_parts", "find_dependencies", "find_loops",
+           "depends_on", "CRITERIA"]
+
+CRITERIA = ("text", "existence", "applies_to", "what_it_does")
+
+# --- type vocabulary (CR 205) ---------------------------------------------------------------------
+CARD_TYPES = {"artifact", "battle", "conspiracy", "creature", "dungeon", "enchantment", "instant", "kindred",
+              "land", "phenomenon", "plane", "planeswalker", "scheme", "sorcery", "tribal", "vanguard"}
+SUPERTYPES = {"basic", "legendary", "ongoing", "snow", "world"}
+BASIC_LAND_TYPES = {"plains", "island", "swamp", "mountain", "forest"}
+LAND_TYPES = BASIC_LAND_TYPES | {"desert", "gate", "lair", "locus", "mine", "power-plant", "tower", "urza's",
+                                 "cave", "sphere", "town"}
+ENCHANTMENT_TYPES = {"aura", "background", "cartouche", "case", "class", "curse", "role", "room", "rune", "saga",
+                     "shard", "shrine"}
+ARTIFACT_TYPES = {"attraction", "blood", "clue", "contraption", "equipment", "food", "fortification", "gold",
+                  "incubator", "map", "powerstone", "treasure", "vehicle"}
+PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+_ALL_CARD_TYPES = "*card_type"
+_ALL_LAND_TYPES = "*land_type"
+_ALL_CREATURE_TYPES = "*creature_type"
+_ALL_COLORS = "*color"
+_ALL_ABILITIES = "*ability"
+
+
+def type_category(word: str) -> str:
+    w = word.lower()
+    if w in CARD_TYPES:
+        return _ALL_CARD_TYPES
+    if w in SUPERTYPES:
+        return "*supertype"
+    if w in LAND_TYPES:
+        return _ALL_LAND_TYPES
+    if w in ENCHANTMENT_TYPES:
+        return "*enchantment_type"
+    if w in ARTIFACT_TYPES:
+        return "*artifact_type"
+    return _ALL_CREATURE_TYPES
+
+
+def parse_type_line(type_line: str | None) -> tuple[set[str], set[str], set[str]]:
+    """English type line → (card types, subtypes, supertypes), lower case."""
+    if not type_line:
+        return set(), set(), set()
+    left, _, right = type_line.replace("—", "-").replace("–", "-").partition(" - ")
+    words = [w.lower() for w in left.split()]
+    types = {w for w in words if w in CARD_TYPES}
+    supers = {w for w in words if w in SUPERTYPES}
+    subs = {w.lower() for w in right.split()}
+    if not right and len(words) > len(types) + len(supers):  # Forge style: "Creature Elf Warrior"
+        subs = {w for w in words if w not in CARD_TYPES and w not in SUPERTYPES}
+    return types, subs, supers
+
+
+# --- data ------------------------------------------------------------------------------------------
+@dataclass(eq=False)
+class Source:
+    """An object (card, token, resolved spell) that generates effects."""
+
+    id: str
+    name: str | None = None
+    types: set[str] = field(default_factory=set)
+    subtypes: set[str] = field(default_factory=set)
+    supertypes: set[str] = field(default_factory=set)
+    colors: set[str] | None = None        # None: unknown
+    controller: str = "you"
+    attached_to: str | None = None        # id of the object an Aura/Equipment is attached to
+    targets: list[str] = field(default_factory=list)   # ids, for a resolved spell's effect
+    is_spell: bool = False                # an instant/sorcery or a resolved spell/ability effect
+    timestamp: int | None = None
+    path: str | None = None               # where it was read (for lint findings)
+    line: int | None = None
+
+    @classmethod
+    def from_type_line(cls, id: str, name: str | None, type_line: str | None, **kw) -> "Source":
+        t, s, p = parse_type_line(type_line)
+        return cls(id=id, name=name, types=t, subtypes=s, supertypes=p,
+                   is_spell=bool(is_spell_card(type_line)), **kw)
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+@dataclass(eq=False)
+class EffectPart:
+    """The part of one continuous effect that applies in one layer/sublayer."""
+
+    source: Source
+    clause_index: int
+    clause_text: str
+    effect: I.Effect
+    layer: str
+    mods: list[I.Modification]
+    cda: bool
+    ability: str                         # static | spell | activated | triggered | keyword
+    line: int | None = None
+
+    @property
+    def from_static_ability(self) -> bool:
+        """Exists because a permanent has a static ability (so removing the ability ends it)."""
+        return self.ability in ("static", "keyword") and not self.source.is_spell and not self.effect.granted
+
+    @property
+    def label(self) -> str:
+        return f"{self.source.label} [{self.layer}]"
+
+
+@dataclass
+class Dependency:
+    dependent: EffectPart
+    on: EffectPart
+    layer: str
+    criterion: str                       # one of CRITERIA
+    reason: str
+
+
+# --- building parts ------------------------------------------------------------------------------
+def effect_parts(card: I.CardIR, source: Source, include_unparsed: bool = False) -> list[EffectPart]:
+    """One :class:`EffectPart` per (continuous effect, layer) of ``card``."""
+    spell = source.is_spell or bool(is_spell_card(card.type_line))
+    out: list[EffectPart] = []
+    for ci, clause in enumerate(card.clauses):
+        if not clause.parsed and not include_unparsed:
+            continue
+        ability = ability_kind(clause, spell)
+        if ability == "reminder":
+            continue
+        for e in clause.effects:
+            if e.kind != I.CONTINUOUS or not e.modifications:
+                continue
+            by_layer: dict[tuple[str, bool], list[I.Modification]] = {}
+            for m in e.modifications:
+                cda = is_cda(e, m, ability)
+                layer = "7a" if cda and m.characteristic == I.PT_DEFINE else LAYER_OF[m.characteristic]
+                by_layer.setdefault((layer, cda), []).append(m)
+            for (layer, cda), mods in by_layer.items():
+                out.append(EffectPart(source=source, clause_index=ci, clause_text=clause.text, effect=e,
+                                      layer=layer, mods=mods, cda=cda, ability=ability, line=clause.line))
+    return out
+
+
+# --- reads and writes ---------------------------------------------------------------------------
+def _words(values) -> list[str]:
+    if isinstance(values, str):
+        return [values.lower()]
+    if isinstance(values, (list, tuple, set)):
+        return [str(v).lower() for v in values]
+    return []
+
+
+def filter_reads(f: I.Filter | None) -> set[str]:
+    """Keys a filter reads: ``type:<word>``, ``color:<c>``, ``control``, ``ability:<id>``."""
+    out: set[str] = set()
+    if f is None:
+        return out
+    for w in list(f.types) + list(f.subtypes) + list(f.supertypes) + list(f.excluded):
+        out.add("type:" + w.lower())
+    if f.noun and f.noun.lower() in CARD_TYPES:
+        out.add("type:" + f.noun.lower())
+    for c in f.colors:
+        out.add("color:" + c)
+    if f.controller and f.controller not in ("any",):
+        out.add("control")
+    for a in list(f.with_abilities) + list(f.without_abilities):
+        out.add("ability:" + a.lower())
+    return out
+
+
+def _touches(write_keys: set[str], read_keys: set[str]) -> set[str]:
+    hits = set()
+    for r in read_keys:
+        if r in write_keys:
+            hits.add(r)
+            continue
+        kind, _, word = r.partition(":")
+        if kind == "type" and "type:" + type_category(word) in write_keys:
+            hits.add(r)
+        elif kind == "color" and "color:" + _ALL_COLORS in write_keys:
+            hits.add(r)
+        elif kind == "ability" and "ability:" + _ALL_ABILITIES in write_keys:
+            hits.add(r)
+    return hits
+
+
+def write_keys(mods: list[I.Modification]) -> set[str]:
+    """Keys the modifications change (same vocabulary as :func:`filter_reads`)."""
+    out: set[str] = set()
+    for m in mods:
+        words = [w for w in _words(m.value)]
+        if m.characteristic == I.TYPES:
+            if m.op == "all_creature_types":
+                out.add("type:" + _ALL_CREATURE_TYPES)
+                continue
+            for w in words:
+                if w == "chosen":
+                    out.add("type:" + _ALL_CREATURE_TYPES)
+                    continue
+                out.add("type:" + w)
+                cat = type_category(w)
+                # setting a land or creature type replaces the others of its kind (305.7, 205.1a);
+                # a card type set by "becomes an artifact creature" is compared by its own words only
+                if m.op == "remove" or (m.op == "set" and cat in (_ALL_LAND_TYPES, _ALL_CREATURE_TYPES)):
+                    out.add("type:" + cat)
+            if m.op in ("remove", "remove_all") and not words:
+                out.update({"type:" + _ALL_CARD_TYPES, "type:" + _ALL_CREATURE_TYPES, "type:" + _ALL_LAND_TYPES})
+        elif m.characteristic == I.COLORS:
+            out.add("color:" + _ALL_COLORS)
+        elif m.characteristic == I.CONTROL:
+            out.add("control")
+        elif m.characteristic == I.ABILITIES:
+            if m.op in ("remove_all",):
+                out.add("ability:" + _ALL_ABILITIES)
+            for w in words:
+                out.add("ability:" + w)
+        elif m.characteristic in (I.COPY, I.TEXT, I.FACE_DOWN):
+            out.update({"type:" + _ALL_CARD_TYPES, "type:" + _ALL_CREATURE_TYPES, "type:" + _ALL_LAND_TYPES,
+                        "color:" + _ALL_COLORS, "ability:" + _ALL_ABILITIES, "text"})
+        elif m.characteristic in (I.PT_DEFINE, I.PT_SET, I.PT_MODIFY, I.PT_SWITCH):
+            out.add("pt")
+    return out
+
+
+def _sets_land_type(mods: list[I.Modification]) -> bool:
+    return any(m.characteristic == I.TYPES and m.op == "set" and any(w in LAND_TYPES for w in _words(m.value))
+               for m in mods)
+
+
+def _removes_abilities(mods: list[I.Modification]) -> list[str] | None:
+    """The abilities removed (["*ability"] for all), or None."""
+    out: list[str] = []
+    for m in mods:
+        if m.characteristic == I.ABILITIES and m.op in ("remove_all", "remove", "cant_have"):
+            out.extend([_ALL_ABILITIES] if m.op == "remove_all" else _words(m.value))
+    return out or None
+
+
+def _value_reads(part: EffectPart) -> set[str]:
+    out: set[str] = set()
+    for m in part.mods:
+        if isinstance(m.value, I.Value):
+            if m.value.of is not None:
+                out |= filter_reads(m.value.of)
+            if m.value.kind in ("power", "toughness"):
+                out.add("pt")
+        if m.per is not None:
+            out |= filter_reads(m.per)
+    if part.effect.condition is not None:
+        out |= {("type:" + r[5:]) if r.startswith("type:") else r for r in part.effect.condition.reads}
+    return out
+
+
+# --- which objects an effect may apply to -------------------------------------------------------
+def filter_may_match(f: I.Filter, obj: Source, source: Source) -> bool:
+    """Could ``f`` (an affected filter of an effect from ``source``) apply to ``obj``?  Unknown → True."""
+    if f.is_self:
+        return obj is source
+    if f.ref in ("player", "you", "game"):
+        return False
+    if f.attached:
+        return source.attached_to is not None and source.attached_to == obj.id
+    if f.quantifier == "target" and source.targets:
+        return obj.id in source.targets
+    if f.other and obj is source:
+        return False
+    types = {t.lower() for t in f.types}
+    if f.noun and f.noun.lower() in CARD_TYPES:
+        types.add(f.noun.lower())
+    if f.noun == "permanent" and obj.types and not (obj.types & PERMANENT_TYPES):
+        return False
+    if types and obj.types and not (types & obj.types):
+        return False
+    subs = {s.lower() for s in f.subtypes}
+    if subs and not (subs & obj.subtypes) and "changeling" not in obj.subtypes:
+        return False
+    if any(s.lower() not in obj.supertypes for s in f.supertypes):
+        return False
+    for x in f.excluded:
+        x = x.lower()
+        if x in obj.types or x in obj.subtypes or x in obj.supertypes:
+            return False
+    if f.colors and obj.colors is not None and not (set(f.colors) & obj.colors):
+        return False
+    if f.controller == "you" and obj.controller != source.controller:
+        return False
+    if f.controller == "opponent" and obj.controller == source.controller:
+        return False
+    return True
+
+
+def _may_apply_to(part: EffectPart, obj: Source, board: bool) -> bool:
+    f = part.effect.affected
+    if f is None:
+        return False
+    if f.attached and not board:
+        return False  # "enchanted creature": unknown without a board
+    if f.ref in ("it", "they", "those", "multiple", "object") and f.quantifier is None and not (f.types or f.noun):
+        # a pronoun: the object an earlier sentence chose; on a board, a spell's targets
+        return obj.id in part.source.targets if board else False
+    return filter_may_match(f, obj, part.source)
+
+
+# --- the 613.8a test ----------------------------------------------------------------------------
+def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None) -> Dependency | None:
+    """Does ``a`` depend on ``b`` (613.8a)?  Returns the first criterion that holds, or None."""
+    if a is b or a.layer != b.layer or a.cda != b.cda:
+        return None
+    if a.source is b.source and a.effect is b.effect:
+        return None
+    board = objects is not None
+    writes = write_keys(b.mods)
+    b_name, a_name = b.source.label, a.source.label
+
+    # existence: b removes the static ability that generates a (layer 6), or sets a land's land type,
+    # which removes the land's abilities (305.7), or changes the text of a's source (layer 3).
+    if a.from_static_ability and _may_apply_to(b, a.source, board):
+        removed = _removes_abilities(b.mods)
+        if removed and (_ALL_ABILITIES in removed or (a.ability == "keyword")):
+            return Dependency(a, b, a.layer, "existence",
+                              f"{b_name} removes the ability of {a_name} that creates this effect")
+        if _sets_land_type(b.mods) and "land" in a.source.types:
+            return Dependency(a, b, a.layer, "existence",
+                              f"{b_name} sets the land type of {a_name}, which loses its land abilities (CR 305.7)")
+        if any(m.characteristic in (I.TEXT, I.COPY) for m in b.mods):
+            return Dependency(a, b, a.layer, "text",
+                              f"{b_name} changes the text of {a_name}, which generates this effect")
+
+    # applies_to: b changes a characteristic that a's affected filter reads
+    reads = filter_reads(a.effect.affected)
+    hits = _touches(writes, reads)
+    if hits and _overlaps(a, b, objects):
+        what = ", ".join(sorted(h.partition(":")[2] or h for h in hits))
+        return Dependency(a, b, a.layer, "applies_to",
+                          f"{b_name} changes {_describe_keys(writes)} and {a_name} applies to objects by {what}")
+
+    # what_it_does: a's value (for each …, equal to …) reads what b changes; or b changes the
+    # controller of a's source and a's effect gives control to "you" (its controller).
+    vreads = _value_reads(a)
+    vhits = _touches(writes, vreads)
+    if vhits and _overlaps_values(b, objects):
+        what = ", ".join(sorted(h.partition(":")[2] or h for h in vhits))
+        return Dependency(a, b, a.layer, "what_it_does",
+                          f"{b_name} changes {_describe_keys(writes)}, which the amount of {a_name}'s effect counts ({what})")
+    if "control" in writes and not a.source.is_spell and _refers_to_controller(a) and _may_apply_to(b, a.source, board):
+        return Dependency(a, b, a.layer, "what_it_does",
+                          f"{b_name} changes the controller of {a_name}, and {a_name}'s effect acts for its controller (\"you\")")
+    return None
+
+
+def _refers_to_controller(part: EffectPart) -> bool:
+    if any(m.characteristic == I.CONTROL for m in part.mods):
+        return True
+    f = part.effect.affected
+    return f is not None and f.controller in ("you", "opponent")
+
+
+def _overlaps(a: EffectPart, b: EffectPart, objects: list[Source] | None) -> bool:
+    """Could b's change reach an object a cares about?  Potential mode: b must not be self-only
+    unless its source could match a's filter; board mode: some object b applies to."""
+    if objects is None:
+        fb = b.effect.affected
+        if fb is None:
+            return False
+        if fb.is_self:
+            return a.effect.affected is not None and not a.effect.affected.is_self and \
+                filter_may_match(_loosen(a.effect.affected), b.source, a.source)
+        if fb.attached or (fb.ref in ("it", "they") and not fb.types):
+            return False
+        return True
+    return any(_may_apply_to(b, o, True) for o in objects)
+
+
+def _overlaps_values(b: EffectPart, objects: list[Source] | None) -> bool:
+    if objects is None:
+        fb = b.effect.affected
+        return fb is not None and not fb.attached
+    return any(_may_apply_to(b, o, True) for o in objects)
+
+
+def _loosen(f: I.Filter) -> I.Filter:
+    """The filter without its type words (b's change could make the source match them)."""
+    return I.Filter(ref=f.ref, quantifier=f.quantifier, controller=f.controller, other=f.other)
+
+
+def _describe_keys(keys: set[str]) -> str:
+    parts = []
+    types = sorted(k[5:] for k in keys if k.startswith("type:") and not k[5:].startswith("*"))
+    if any(k.startswith("type:") for k in keys):
+        parts.append("types" + (f" ({', '.join(types)})" if types else ""))
+    if any(k.startswith("color:") for k in keys):
+        parts.append("colors")
+    if "control" in keys:
+        parts.append("control")
+    if any(k.startswith("ability:") for k in keys):
+        parts.append("abilities")
+    if "pt" in keys:
+        parts.append("power/toughness")
+    return " and ".join(parts) or "characteristics"
+
+
+def find_dependencies(parts: list[EffectPart], objects: list[Source] | None = None) -> list[Dependency]:
+    """Every ordered pair (dependent, on) among ``parts`` that satisfies 613.8a."""
+    by_layer: dict[tuple[str, bool], list[EffectPart]] = {}
+    for p in parts:
+        by_layer.setdefault((p.layer, p.cda), []).append(p)
+    out: list[Dependency] = []
+    for group in by_layer.values():
+        if len(group) < 2:
+            continue
+        for a in group:
+            for b in group:
+                if a is b or a.source is b.source:
+                    continue  # two effects of one object: 613.8 is about one effect changing another
+                d = depends_on(a, b, objects)
+                if d is not None:
+                    out.append(d)
+    return out
+
+
+def find_loops(deps: list[Dependency]) -> list[list[EffectPart]]:
+    """Dependency loops (613.8b): strongly connected components of the depends-on graph with two
+    or more effects, each in dependency order as found."""
+    graph: dict[int, list[int]] = {}
+    nodes: dict[int, EffectPart] = {}
+    for d in deps:
+        nodes[id(d.dependent)] = d.dependent
+        nodes[id(d.on)] = d.on
+        graph.setdefault(id(d.dependent), []).append(id(d.on))
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    comps: list[list[EffectPart]] = []
+    counter = [0]
+
+    def strong(v: int) -> None:  # Tarjan (graphs here are tiny; recursion depth is bounded by the set)
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, []):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(nodes[w])
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(list(reversed(comp)))
+
+    for v in list(nodes):
+        if v not in index:
+            strong(v)
+    return comps

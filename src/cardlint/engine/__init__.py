@@ -1,0 +1,129 @@
+"""The layer engine: a board (architecture.md §4) → every object's characteristics (CR 613) and
+the log of how they came about.
+
+    from cardlint.engine import load_board, evaluate, characteristics
+    result = evaluate(load_board("kb/boards/humility-opalescence.yaml"))
+    characteristics(result)["humility"]["power"]
+"""
+
+from __future__ import annotations
+
+from cardlint.engine.board import Board, apply_variant, load_board, variant_names
+from cardlint.engine.core import Dependency, Result, Step, UnparsedError, evaluate
+from cardlint.engine.model import canonical
+
+__all__ = ["Board", "load_board", "apply_variant", "variant_names", "evaluate", "Result", "Step", "Dependency",
+           "UnparsedError", "characteristics", "check_expect", "ability_name"]
+
+
+def ability_name(a) -> str:
+    """A granted keyword by its English name (kb), any other ability by its text."""
+    if a.origin in ("granted", "counter") and a.keyword:
+        try:
+            from cardlint.kb import load_kb
+
+            return load_kb().keyword(a.keyword)["names"]["en"]
+        except KeyError:
+            return canonical(a.keyword.replace("_", " "))
+    return a.text
+
+
+def characteristics(result: Result) -> dict:
+    """``{id: {"name", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness",
+    "controller", …}}`` (architecture.md §3), plus ``text``, ``zone``, ``all_creature_types``,
+    ``restrictions`` and, for spells in hand or on the stack, ``cost``."""
+    out = {}
+    for oid, o in result.state.items():
+        obj = result.board.obj(oid)
+        creature = o.is_creature
+        power = o.power if (creature or obj.power is not None) else None
+        toughness = o.toughness if (creature or obj.toughness is not None) else None
+        if creature:
+            power = power or 0
+            toughness = toughness or 0
+        rec = {
+            "name": o.name,
+            "types": [canonical(t) for t in o.types],
+            "subtypes": [canonical(s) for s in o.subtypes],
+            "supertypes": [canonical(s) for s in o.supertypes],
+            "colors": [c for c in "WUBRG" if c in o.colors],
+            "abilities": [ability_name(a) for a in o.abilities],
+            "power": power,
+            "toughness": toughness,
+            "controller": o.controller,
+            "all_creature_types": o.all_creature_types,
+            "text": o.text,
+            "zone": o.zone,
+            "restrictions": [r["text"] for r in o.restrictions],
+        }
+        if o.cost is not None:
+            rec["cost"] = o.cost
+        out[oid] = rec
+    return out
+
+
+def check_expect(result: Result, expect: dict | None) -> list[str]:
+    """Differences between the result and a board's ``expect`` block (empty list: as expected).
+
+    ``expect`` maps object ids to characteristics (only the keys given are compared; lists of
+    names compare as sets, case-insensitively), ``players`` to player values, and ``dependencies``
+    to ``[{dependent, on, layer?, criterion?}]`` where ``dependent``/``on`` are effect ids or the
+    ids of the objects that generate them."""
+    if not expect:
+        return []
+    chars = characteristics(result)
+    problems = []
+    for key, want in expect.items():
+        if key == "players":
+            for p, vals in want.items():
+                for k, v in vals.items():
+                    got = result.players.get(p, {}).get(k)
+                    if got != v:
+                        problems.append(f"player {p}: {k} = {got!r}, expected {v!r}")
+            continue
+        if key == "dependencies":
+            for d in want:
+                if not _has_dep(result, d):
+                    problems.append(f"missing dependency {dict(d)!r}; found "
+                                    f"{[(x.dependent, x.on, x.layer, x.criterion) for x in result.dependencies]}")
+            continue
+        if key == "no_dependencies":
+            for d in want:
+                if _has_dep(result, d):
+                    problems.append(f"unexpected dependency {dict(d)!r}")
+            continue
+        if key not in chars:
+            problems.append(f"unknown object {key!r} in expect")
+            continue
+        for k, v in want.items():
+            got = chars[key].get(k)
+            if isinstance(v, list) and isinstance(got, list):
+                if sorted(str(x).lower() for x in v) != sorted(str(x).lower() for x in got):
+                    problems.append(f"{key}: {k} = {got!r}, expected {v!r}")
+            elif got != v:
+                problems.append(f"{key}: {k} = {got!r}, expected {v!r}")
+    return problems
+
+
+def _matches_effect(result: Result, ref: str, eid: str) -> bool:
+    if ref == eid:
+        return True
+    for e in result.effects:
+        if e.id == eid and (e.source == ref or e.id.split("#")[0] == ref):
+            return True
+    return False
+
+
+def _has_dep(result: Result, d: dict) -> bool:
+    for x in result.dependencies:
+        if not _matches_effect(result, str(d["dependent"]), x.dependent):
+            continue
+        on = d["on"] if "on" in d else d.get(True)   # YAML 1.1 reads a bare `on:` key as True
+        if not _matches_effect(result, str(on), x.on):
+            continue
+        if "layer" in d and str(d["layer"]) != x.layer:
+            continue
+        if "criterion" in d and d["criterion"] != x.criterion:
+            continue
+        return True
+    return False

@@ -1,0 +1,112 @@
+"""Which reader a path needs.  :func:`read_path` yields :class:`Document` objects (a folder
+yields one per lintable file inside it, sorted)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Iterator
+
+from cardlint.errors import InputError
+from cardlint.i18n import _
+from cardlint.io import Document
+
+LINTABLE = (".jsonl", ".json", ".yaml", ".yml", ".txt", ".dec")
+
+
+def read_path(path: str, lang: str = "en", card_db: dict | None = None, game: str = "mtg") -> Iterator[Document]:
+    if os.path.isdir(path):
+        found = False
+        for root, dirs, files in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for f in sorted(files):
+                if f.endswith(LINTABLE):
+                    doc = read_file(os.path.join(root, f), lang, card_db, game, in_folder=True)
+                    if doc is not None:
+                        found = True
+                        yield doc
+        if not found:
+            raise InputError(_("no lintable files found"), path=path)
+        return
+    if not os.path.exists(path):
+        raise InputError(_("no such file or directory"), path=path)
+    doc = read_file(path, lang, card_db, game, in_folder=False)
+    if doc is None:
+        raise InputError(_("not a card file, kb template file, board or Forge script"), path=path, line=1)
+    yield doc
+
+
+def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Document | None:
+    """The document of one file, or None when a file in a folder is not something lint reads
+    (e.g. kb/layers.yaml).  A file named on the command line that is unreadable raises."""
+    from cardlint.commands.common import iter_jsonl
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext == ".jsonl":
+        records = list(iter_jsonl(path))
+        first = next((r.data for r in records if r.data), None) or {}
+        if "lines" in first and "oracle" in first:
+            from cardlint.io.forge import read_forge_jsonl
+
+            return read_forge_jsonl(path, records)
+        if game == "ygo" or first.get("game") == "ygo":
+            from cardlint.io.cards import read_cards_jsonl
+
+            doc = read_cards_jsonl(path, records, lang)
+            doc.kind = "ygo"
+            doc.is_set = False
+            for e in doc.entries:
+                e.game = "ygo"
+            return doc
+        from cardlint.io.cards import read_cards_jsonl
+
+        return read_cards_jsonl(path, records, lang)
+    if ext in (".yaml", ".yml"):
+        from cardlint.io.board import is_board, read_board
+        from cardlint.io.templates import is_templates, read_templates
+        from cardlint.io.yamlio import load_yaml
+
+        data = load_yaml(path)
+        if is_templates(data):
+            return read_templates(path, data)
+        if is_board(data):
+            return read_board(path, data, lang)
+        if in_folder:
+            return None
+        raise InputError(_("a YAML input must be a kb template file (\"templates:\") or a board (\"objects:\")"),
+                         path=path, line=1)
+    if ext == ".json":
+        try:
+            with open(path, encoding="utf-8") as fh:
+                raw = fh.read()
+            data = json.loads(raw)
+        except UnicodeDecodeError as exc:
+            raise InputError(_("not UTF-8"), path=path, line=1, column=exc.start + 1) from exc
+        except json.JSONDecodeError as exc:
+            raise InputError(_("invalid JSON: {msg}").format(msg=exc.msg), path=path, line=exc.lineno,
+                             column=exc.colno) from exc
+        from cardlint.io.cards import is_mtgjson, read_mtgjson
+
+        if is_mtgjson(data):
+            return read_mtgjson(path, raw, data, lang)
+        if in_folder:
+            return None
+        raise InputError(_("a JSON input must be an MTGJSON AtomicCards or set file"), path=path, line=1)
+    if ext in (".txt", ".dec"):
+        from cardlint.io.forge import is_forge_script, read_forge_script
+
+        if is_forge_script(path):
+            return read_forge_script(path)
+        if in_folder and ext == ".txt":
+            return None
+        from cardlint.io.cards import read_decklist
+
+        try:
+            with open(path, encoding="utf-8") as fh:
+                lines = fh.read().splitlines()
+        except UnicodeDecodeError as exc:
+            raise InputError(_("not UTF-8"), path=path, line=1, column=exc.start + 1) from exc
+        return read_decklist(path, lines, card_db)
+    if in_folder:
+        return None
+    raise InputError(_("unsupported input file type {ext!r}").format(ext=ext or "(none)"), path=path)

@@ -1,0 +1,197 @@
+"""Forge card scripts: declared layers of ``S:Mode$ Continuous`` lines and their alignment with
+Oracle clauses.  Shared with ``tools/evaluate.py`` (same function names: :func:`forge_layers`,
+:func:`align`).
+
+Forge's StaticAbility.generateLayer() maps a continuous static's parameters to layers:
+GainControl → 2; GainTextOf/ChangeColorWordsTo → 3; AddType/RemoveType/RemoveCardTypes/
+RemoveSubTypes/RemoveCreatureTypes/RemoveLandTypes/AddAllCreatureTypes … → 4; SetColor/AddColor → 5;
+AddKeyword/AddAbility/AddTrigger/RemoveAllAbilities/RemoveKeyword … → 6; SetPower/SetToughness →
+7b (7a with ``CharacteristicDefining$ True``); AddPower/AddToughness → 7c.  Lines whose
+``Affected$`` is a player (You, Player, Opponent) are rules effects (613.10), not layers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from cardlint.i18n import _
+from cardlint.io import CardEntry, Declaration, Document
+
+FORGE_LAYER_PARAMS = [
+    ("GainControl", "2"),
+    ("GainTextOf", "3"), ("ChangeColorWordsTo", "3"),
+    ("AddType", "4"), ("RemoveType", "4"), ("RemoveCardTypes", "4"), ("RemoveSubTypes", "4"),
+    ("RemoveSuperTypes", "4"), ("RemoveCreatureTypes", "4"), ("RemoveLandTypes", "4"),
+    ("RemoveArtifactTypes", "4"), ("RemoveEnchantmentTypes", "4"), ("AddAllCreatureTypes", "4"),
+    ("SetColor", "5"), ("AddColor", "5"),
+    ("AddKeyword", "6"), ("AddAbility", "6"), ("AddTrigger", "6"), ("AddStaticAbility", "6"),
+    ("AddReplacementEffects", "6"), ("RemoveAllAbilities", "6"), ("RemoveKeyword", "6"),
+    ("RemoveIntrinsicAbilities", "6"), ("GainsAbilitiesOf", "6"), ("CantHaveKeyword", "6"),
+    ("AddSVar", None),
+    ("SetPower", "7b"), ("SetToughness", "7b"),
+    ("AddPower", "7c"), ("AddToughness", "7c"),
+]
+PLAYER_AFFECTED = re.compile(r"^(?:You|Player|Opponent|Player\.\w+|Opponent\.\w+)$")
+LAYERS = ["1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"]
+
+
+def script_params(line: str) -> dict[str, str]:
+    params = {}
+    body = line.split(":", 1)[1] if ":" in line[:3] else line
+    for part in body.split("|"):
+        if "$" in part:
+            k, v = part.split("$", 1)
+            params[k.strip()] = v.strip()
+    return params
+
+
+def forge_layers(line: str) -> tuple[set[str], bool, str, str] | None:
+    """(layers, cda, affected, description) of one ``S:Mode$ Continuous`` line, or None."""
+    if "Mode$ Continuous" not in line or not line.startswith("S:"):
+        return None
+    params = script_params(line)
+    affected = params.get("Affected", "")
+    if PLAYER_AFFECTED.match(affected):
+        return None  # effects on players are rules effects (613.10), not layers
+    layers = set()
+    for key, layer in FORGE_LAYER_PARAMS:
+        if key in params and layer:
+            layers.add(layer)
+    if "AddType" in params and "AllCreatureTypes" in params.get("AddType", ""):
+        layers.add("4")
+    cda = params.get("CharacteristicDefining", "").lower() == "true"
+    if cda and "7b" in layers:
+        layers.discard("7b")
+        layers.add("7a")
+    if not layers:
+        return None
+    return layers, cda, affected, params.get("Description", "")
+
+
+def _norm_desc(text: str, name: str) -> list[str]:
+    text = text.replace("CARDNAME", name).replace("NICKNAME", name.split(",")[0])
+    text = re.sub(r"\([^)]*\)", "", text)
+    return re.sub(r"[^a-z0-9+/ ]", " ", text.lower()).split()
+
+
+def align(desc: str, clauses: list, name: str, threshold: float = 0.6):
+    """Index of the clause whose words overlap the script's Description$ most (Jaccard ≥
+    ``threshold``), or None.  ``clauses`` are dicts with ``"text"`` or objects with ``.text``."""
+    d = _norm_desc(desc, name)
+    if not d:
+        return None
+    ds = set(d)
+    best, best_score = None, 0.0
+    for i, c in enumerate(clauses):
+        text = c["text"] if isinstance(c, dict) else c.text
+        cw = set(_norm_desc(text, name))
+        if not cw:
+            continue
+        score = len(ds & cw) / max(len(ds | cw), 1)
+        if score > best_score:
+            best, best_score = i, score
+    return best if best_score >= threshold else None
+
+
+# --- readers ------------------------------------------------------------------------------------
+def _entry(name, types, oracle, lines: list[tuple[int, str]], path, line, file=None) -> CardEntry:
+    decls = []
+    for lineno, sline in lines:
+        got = forge_layers(sline)
+        if got is None:
+            continue
+        layers, cda, affected, desc = got
+        decls.append(Declaration(text=desc, layers=layers, cda=cda, origin=sline, line=lineno))
+    type_line = _forge_type_line(types or "")
+    return CardEntry(name=name, text=(oracle or "").replace("\\n", "\n"), type_line=type_line, lang="en",
+                     path=path, line=line, declarations=decls, extra={"forge_file": file} if file else {})
+
+
+def _forge_type_line(types: str) -> str:
+    """Forge ``Types:`` ("Legendary Creature Elf Warrior") → a type line with " — "."""
+    from cardlint.dependency import CARD_TYPES, SUPERTYPES
+
+    words = types.split()
+    head = [w for w in words if w.lower() in CARD_TYPES or w.lower() in SUPERTYPES]
+    tail = [w for w in words if w not in head]
+    return " ".join(head) + (" — " + " ".join(tail) if tail else "")
+
+
+def read_forge_jsonl(path: str, records) -> Document:
+    """``forge-scripts.jsonl`` rows ``{"name", "file", "types", "oracle", "lines"}``; ``records``
+    are :class:`cardlint.commands.common.Record`."""
+    doc = Document(path=path, kind="forge", is_set=False)
+    for rec in records:
+        if rec.error:
+            doc.errors.append(rec.error)
+            continue
+        d = rec.data
+        if not isinstance(d.get("lines"), list):
+            doc.errors.append(f"{path}:{rec.line}:1: " + _("\"lines\" must be a list of script lines"))
+            continue
+        doc.entries.append(_entry(d.get("name"), d.get("types"), d.get("oracle"),
+                                  [(rec.line, str(s)) for s in d["lines"]], path, rec.line, d.get("file")))
+    return doc
+
+
+def is_forge_script(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(400)
+    except OSError:
+        return False
+    return bool(re.match(r"\s*Name:", head))
+
+
+def read_forge_script(path: str) -> Document:
+    """One Forge ``cardsfolder`` ``.txt`` script (faces split at ``ALTERNATE``)."""
+    doc = Document(path=path, kind="forge", is_set=False)
+    try:
+        raw = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        doc.errors.append(f"{path}:1:{exc.start + 1}: " + _("not UTF-8"))
+        return doc
+    except OSError as exc:
+        doc.errors.append(f"{path}:1:1: " + _("cannot read input: {error}").format(error=exc.strerror))
+        return doc
+    face: dict = {"lines": [], "line": 1}
+    faces = [face]
+    for lineno, text in enumerate(raw.splitlines(), start=1):
+        text = text.strip()
+        if not text:
+            continue
+        if text == "ALTERNATE":
+            face = {"lines": [], "line": lineno + 1}
+            faces.append(face)
+            continue
+        key, sep, value = text.partition(":")
+        if not sep:
+            doc.errors.append(f"{path}:{lineno}:1: " + _("expected \"Key:Value\" in a Forge script"))
+            continue
+        if key in ("Name", "Types", "Oracle"):
+            face[key] = value.strip()
+            if key == "Name":
+                face["line"] = lineno
+        elif key in ("S", "K", "A", "T", "R", "SVar"):
+            face["lines"].append((lineno, text))
+    for f in faces:
+        if "Name" not in f:
+            doc.errors.append(f"{path}:{f['line']}:1: " + _("Forge script face without a Name: line"))
+            continue
+        doc.entries.append(_entry(f["Name"], f.get("Types"), f.get("Oracle"), f["lines"], path, f["line"],
+                                  os.path.basename(path)))
+    return doc
+
+
+def load_oracle(path: str) -> dict[str, dict]:
+    """``oracle-en.jsonl`` → {name: record} (to compare Forge scripts with current Oracle text)."""
+    out = {}
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                r = json.loads(line)
+                out[r["name"]] = r
+    return out

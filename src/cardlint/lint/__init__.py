@@ -1,0 +1,39 @@
+"""``cardlint lint``: rules over the IR, the classification and declared labels.
+
+Families (one module each): CL1xx :mod:`classification`, CL2xx :mod:`cda`, CL3xx :mod:`deps`,
+CL4xx :mod:`wording`, CL5xx :mod:`ygo`.  Rule documentation (with the bad/good examples the test
+suite runs) is ``rules.yaml``; :mod:`registry` loads it.  :func:`lint_paths` is the entry point;
+:func:`lint_example` lints a documentation example in memory.
+"""
+
+from __future__ import annotations
+
+from cardlint.lint.config import LintConfig, load_config
+from cardlint.lint.findings import Finding
+
+__all__ = ["Finding", "LintConfig", "load_config", "lint_paths", "lint_documents", "lint_example"]
+
+
+def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: str = "mtg"):
+    """Lint files/folders → (findings, summary, input errors)."""
+    from cardlint.io import read_path
+    from cardlint.lint.engine import lint_documents
+
+    docs = [doc for p in paths for doc in read_path(p, lang, card_db, game)]
+    findings, summary = lint_documents(docs, config)
+    errors = [e for d in docs for e in d.errors]
+    summary["input_errors"] = len(errors)
+    return findings, summary, errors
+
+
+def lint_example(example: dict, config: LintConfig | None = None):
+    """Lint one rule-documentation example (``cards``/``board``/``templates``/``forge``)."""
+    from cardlint.lint.engine import lint_documents
+    from cardlint.lint.examples import example_documents
+
+    docs = example_documents(example)
+    findings, summary = lint_documents(docs, config or LintConfig(select=["CL"]))
+    errors = [e for d in docs for e in d.errors]
+    if errors:
+        raise ValueError("; ".join(errors))
+    return findings

@@ -1,0 +1,80 @@
+"""CL1xx — misclassification: a declared classification (kb template, JSONL ``declared``,
+Forge ``S:Mode$ Continuous`` layers) differs from the one derived from the card's text.
+
+Only clauses the grammar parsed are compared: a fallback classification is a guess, and CL401
+already reports the clause.  CDA disagreements are CL2xx, not CL101.
+"""
+
+from __future__ import annotations
+
+from cardlint.i18n import _
+from cardlint.lint.engine import Analysis, finding
+
+CODES = ("CL100", "CL101", "CL102", "CL103")
+
+
+def _layers(effects) -> set[str]:
+    return {e["layer"] for e in effects if e["kind"] == "continuous" and e.get("layer")}
+
+
+def _fmt(layers) -> str:
+    return ", ".join(sorted(layers)) if layers else _("none")
+
+
+def _strip_cda_layers(layers: set[str]) -> set[str]:
+    """7a vs 7b is the CDA question (CL2xx): compare P/T-setting layers as one."""
+    return {"7b" if x == "7a" else x for x in layers}
+
+
+def check_entry(an: Analysis, config):
+    out = []
+    entry = an.entry
+    for d in an.unaligned:
+        if d.origin is None and d.clause_index is not None:
+            out.append(finding("CL100", an, d.line or entry.line, _(
+                "{name}: declared clause {n} has no clause in the text ({m} clause(s))").format(
+                    name=an.label, n=d.clause_index + 1, m=len(an.clauses))))
+        elif d.origin is None and d.text is not None:
+            out.append(finding("CL100", an, d.line or entry.line, _(
+                "{name}: declared clause “{text}” is not in the text").format(name=an.label, text=d.text)))
+    for idx, decls in sorted(an.aligned.items()):
+        clause = an.clauses[idx]
+        if not clause["parsed"]:
+            continue
+        derived = _layers(clause["effects"])
+        line = next((d.line for d in decls if d.line), entry.line)
+        full = [d for d in decls if d.origin is None]
+        forge = [d for d in decls if d.origin is not None]
+        if forge:
+            declared = set().union(*(d.layers or set() for d in forge))
+            if _strip_cda_layers(declared) != _strip_cda_layers(derived):
+                out.append(finding("CL101", an, line, _(
+                    "{name}: {clause} is declared in layer(s) {declared} but its text gives layer(s) {derived}").format(
+                        name=an.label, clause=an.clause_label(idx), declared=_fmt(declared), derived=_fmt(derived)),
+                    clause_index=idx))
+        for d in full:
+            if d.ability is not None and d.ability != clause["ability"]:
+                out.append(finding("CL102", an, line, _(
+                    "{name}: {clause} is declared a {declared} ability but its text is a {derived} ability").format(
+                        name=an.label, clause=an.clause_label(idx), declared=d.ability, derived=clause["ability"]),
+                    clause_index=idx))
+            if d.effects is None:
+                continue
+            dk = {e["kind"] for e in d.effects}
+            gk = {e["kind"] for e in clause["effects"]}
+            if dk != gk:
+                out.append(finding("CL103", an, line, _(
+                    "{name}: {clause} declares effect kind(s) {declared} but its text gives {derived}").format(
+                        name=an.label, clause=an.clause_label(idx), declared=_fmt(dk), derived=_fmt(gk)),
+                    clause_index=idx))
+            dl = _layers(d.effects)
+            if _strip_cda_layers(dl) != _strip_cda_layers(derived):
+                out.append(finding("CL101", an, line, _(
+                    "{name}: {clause} is declared in layer(s) {declared} but its text gives layer(s) {derived}").format(
+                        name=an.label, clause=an.clause_label(idx), declared=_fmt(dl), derived=_fmt(derived)),
+                    clause_index=idx))
+    return out
+
+
+def check_set(analyses, doc, config, stats):
+    return []

@@ -1,0 +1,94 @@
+"""Rule selection: ``[tool.cardlint]`` in the nearest pyproject.toml, then ``--select``/``--ignore``.
+
+Keys (ruff style)::
+
+    [tool.cardlint]
+    select = ["CL"]            # codes, prefixes ("CL1", "CL30") or rule names ("dependency.loop")
+    ignore = ["CL401"]
+    max-set-size = 250         # dependency analysis (CL3xx) only for files of at most this many cards
+    lang = "en"                # default --lang
+
+A code is enabled when its longest matching ``select`` entry is longer than its longest matching
+``ignore`` entry (so ``select = ["CL"]``, ``ignore = ["CL4"]``, ``select`` on the command line
+``CL401`` → only CL401).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardlint.errors import InputError
+from cardlint.i18n import _
+
+KNOWN_KEYS = {"select", "ignore", "extend-select", "max-set-size", "lang"}
+
+
+@dataclass
+class LintConfig:
+    select: list[str] = field(default_factory=lambda: ["CL"])
+    ignore: list[str] = field(default_factory=list)
+    max_set_size: int = 250
+    lang: str | None = None
+    source: str | None = None            # the pyproject.toml that was read
+
+    def enabled(self, code: str, name: str | None = None) -> bool:
+        def best(prefixes):
+            n = 0
+            for p in prefixes:
+                if code.startswith(p) or (name and (name == p or name.startswith(p + "."))):
+                    n = max(n, len(p) if code.startswith(p) else len(code) + 1)
+            return n
+        return best(self.select) > best(self.ignore)
+
+
+def find_pyproject(start: Path) -> Path | None:
+    start = start.resolve()
+    for d in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
+        p = d / "pyproject.toml"
+        if p.is_file():
+            return p
+    return None
+
+
+def load_config(paths: list[str], select: list[str] | None = None, ignore: list[str] | None = None,
+                config_file: str | None = None, isolated: bool = False) -> LintConfig:
+    cfg = LintConfig()
+    file = Path(config_file) if config_file else None
+    if file is None and not isolated:
+        for start in [Path(p) for p in paths] + [Path.cwd()]:
+            if start.exists():
+                file = find_pyproject(start)
+                if file:
+                    break
+    if file is not None and not isolated:
+        try:
+            data = tomllib.loads(file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(_("cannot read configuration: {error}").format(error=exc), path=str(file)) from exc
+        except tomllib.TOMLDecodeError as exc:
+            raise InputError(_("invalid TOML: {msg}").format(msg=exc), path=str(file)) from exc
+        section = data.get("tool", {}).get("cardlint", {})
+        unknown = [k for k in section if k not in KNOWN_KEYS and not isinstance(section[k], dict)]
+        if unknown:
+            raise InputError(_("unknown [tool.cardlint] key {key!r}").format(key=unknown[0]), path=str(file))
+        for key in ("select", "ignore", "extend-select"):
+            v = section.get(key)
+            if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+                raise InputError(_("[tool.cardlint] {key} must be a list of strings").format(key=key), path=str(file))
+        cfg.select = list(section.get("select", cfg.select)) + list(section.get("extend-select", []))
+        cfg.ignore = list(section.get("ignore", []))
+        if "max-set-size" in section:
+            cfg.max_set_size = int(section["max-set-size"])
+        cfg.lang = section.get("lang")
+        cfg.source = str(file)
+    if select:
+        cfg.select = _split(select)
+    if ignore:
+        cfg.ignore = cfg.ignore + _split(ignore)
+    return cfg
+
+
+def _split(values: list[str]) -> list[str]:
+    return [v.strip() for item in values for v in item.split(",") if v.strip()]

@@ -1,0 +1,137 @@
+"""Run the rule families over documents.
+
+``lint_documents(docs, config)`` analyses each card once (segmentation, parse, IR,
+classification, alignment of declarations to clauses), hands the analyses to every rule family
+(``check_entry`` per card, ``check_set`` per document), filters by the selected codes and
+returns ``(findings, summary)``.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+from dataclasses import dataclass, field
+
+from cardlint import ir as I
+from cardlint.classify import ability_kind, classify_clause, is_spell_card
+from cardlint.io import CardEntry, Declaration, Document
+from cardlint.lint.config import LintConfig
+from cardlint.lint.findings import Finding
+from cardlint.lint.registry import RULES, families
+
+
+@dataclass
+class Analysis:
+    entry: CardEntry
+    card: I.CardIR | None = None
+    clauses: list[dict] = field(default_factory=list)
+    abilities: list[str] = field(default_factory=list)
+    spell: bool | None = None
+    aligned: dict[int, list[Declaration]] = field(default_factory=dict)
+    unaligned: list[Declaration] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def label(self) -> str:
+        e = self.entry
+        return e.id if e.id and e.extra.get("template") else (e.name or e.id or "?")
+
+    def clause_label(self, i: int) -> str:
+        text = self.clauses[i]["text"].replace("\n", " ")
+        return f"“{text if len(text) <= 90 else text[:87] + '…'}”"
+
+
+def analyse(entry: CardEntry) -> Analysis:
+    an = Analysis(entry)
+    if entry.game != "mtg":
+        return an
+    from cardlint.parse.frontend import frontend
+    from cardlint.pipeline import card_ir
+
+    fe = frontend(entry.lang)
+    if entry.spell is not None:
+        spell = entry.spell
+    elif hasattr(fe, "is_spell_type") and entry.lang != "en":
+        spell = fe.is_spell_type(entry.type_line)
+        if spell is None:
+            spell = is_spell_card(entry.type_line)
+    else:
+        spell = is_spell_card(entry.type_line)
+    an.spell = spell
+    an.card = card_ir(entry.text, entry.lang, entry.name, entry.type_line)
+    an.clauses = [classify_clause(c, spell) for c in an.card.clauses]
+    an.abilities = [ability_kind(c, spell) for c in an.card.clauses]
+    _align(an)
+    return an
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"\([^)]*\)", "", text or "")).strip().lower()
+
+
+def _align(an: Analysis) -> None:
+    from cardlint.io.forge import align
+
+    texts = [_norm(c["text"]) for c in an.clauses]
+    for d in an.entry.declarations:
+        idx = None
+        if d.text is not None:
+            t = _norm(d.text.replace("CARDNAME", an.entry.name or "CARDNAME"))
+            if t in texts:
+                idx = texts.index(t)
+            elif d.origin is not None:   # a Forge Description$: word overlap
+                idx = align(d.text, an.clauses, an.entry.name or "")
+        elif d.clause_index is not None and 0 <= d.clause_index < len(an.clauses):
+            idx = d.clause_index
+        if idx is None:
+            an.unaligned.append(d)
+        else:
+            an.aligned.setdefault(idx, []).append(d)
+
+
+def lint_documents(docs: list[Document], config: LintConfig) -> tuple[list[Finding], dict]:
+    fams = families()
+    findings: list[Finding] = []
+    stats = collections.Counter()
+    for doc in docs:
+        stats["files"] += 1
+        analyses = []
+        for entry in doc.entries:
+            if entry.pending:
+                stats["pending_templates"] += 1
+                continue
+            try:
+                an = analyse(entry)
+            except Exception as exc:  # one bad card never loses the others
+                stats["errors"] += 1
+                doc.errors.append(f"{entry.path}:{entry.line}:1: {type(exc).__name__}: {exc}")
+                continue
+            analyses.append(an)
+            stats["cards"] += 1
+            stats["clauses"] += len(an.clauses)
+            stats["declarations"] += len(entry.declarations)
+            stats["unaligned_declarations"] += len(an.unaligned)
+            for fam in fams:
+                findings.extend(fam.check_entry(an, config))
+        for fam in fams:
+            findings.extend(fam.check_set(analyses, doc, config, stats))
+    out = [f for f in findings if config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)]
+    out.sort(key=Finding.sort_key)
+    by_code = collections.Counter(f.code for f in out)
+    summary = {"files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
+               "findings": len(out), "by_code": dict(sorted(by_code.items())),
+               "by_severity": dict(collections.Counter(f.severity for f in out)),
+               "declarations": stats["declarations"], "unaligned_declarations": stats["unaligned_declarations"],
+               "pending_templates": stats["pending_templates"],
+               "dependency_sets": stats["dependency_sets"], "dependency_skipped": stats["dependency_skipped"]}
+    return out, summary
+
+
+def finding(code: str, an_or_path, line: int, message: str, **kw) -> Finding:
+    rule = RULES[code]
+    if isinstance(an_or_path, Analysis):
+        path = an_or_path.entry.path
+        kw.setdefault("name", an_or_path.label)
+    else:
+        path = an_or_path
+    return Finding(code=code, severity=rule.severity, path=path, line=line or 1, message=message, **kw)

@@ -1,0 +1,99 @@
+"""Output formats: ``text`` (ruff-like ``path:line:col: CODE message``), ``json`` (architecture
+§3: ``{"findings": [...], "summary": {...}}``) and ``sarif`` (SARIF 2.1.0 for GitHub code scanning)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from cardlint import __version__
+from cardlint.i18n import _
+from cardlint.lint.findings import Finding
+from cardlint.lint.registry import RULES
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+HELP_URI = "https://github.com/cardlint/cardlint/blob/main/src/cardlint/lint/rules.yaml"
+
+
+def format_text(findings: list[Finding], summary: dict, color: bool = False) -> str:
+    lines = []
+    for f in findings:
+        code = f"\033[1;31m{f.code}\033[0m" if color else f.code
+        lines.append(f"{f.path}:{f.line}:{f.column}: {code} {f.message}")
+    n = len(findings)
+    if n:
+        by_code = ", ".join(f"{c} {k}" for c, k in summary.get("by_code", {}).items())
+        lines.append(_("Found {n} finding(s) ({by_code}).").format(n=n, by_code=by_code))
+    else:
+        lines.append(_("All checks passed ({cards} card(s), {files} file(s)).").format(
+            cards=summary.get("cards", 0), files=summary.get("files", 0)))
+    return "\n".join(lines)
+
+
+def format_json(findings: list[Finding], summary: dict) -> str:
+    return json.dumps({"findings": [f.to_dict() for f in findings], "summary": summary}, ensure_ascii=False, indent=2)
+
+
+def _uri(path: str) -> str:
+    p = Path(path)
+    try:
+        rel = p.resolve().relative_to(Path.cwd().resolve())
+        return rel.as_posix()
+    except ValueError:
+        return p.resolve().as_uri() if p.is_absolute() or os.path.exists(path) else path
+
+
+def _sarif_rule(rule) -> dict:
+    bad = rule.bad[0] if rule.bad else {}
+    good = rule.good[0] if rule.good else {}
+    md = f"## What it does\n{rule.what}\n\n## Why is this bad?\n{rule.why}\n"
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.what},
+        "help": {"text": f"{rule.what}\n\n{rule.why}", "markdown": md},
+        "helpUri": f"{HELP_URI}#{rule.code}",
+        "defaultConfiguration": {"level": SARIF_LEVEL[rule.severity]},
+        "properties": {"tags": [rule.family], "references": rule.references,
+                       "examples": {"bad": bool(bad), "good": bool(good)}},
+    }
+
+
+def format_sarif(findings: list[Finding], summary: dict) -> str:
+    rules = sorted(RULES.values(), key=lambda r: r.code)
+    index = {r.code: i for i, r in enumerate(rules)}
+    results = []
+    for f in findings:
+        res = {
+            "ruleId": f.code,
+            "ruleIndex": index[f.code],
+            "level": SARIF_LEVEL.get(f.severity, "warning"),
+            "message": {"text": f.message},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(f.path)},
+                                                "region": {"startLine": max(f.line, 1),
+                                                           "startColumn": max(f.column, 1)}}}],
+        }
+        if f.related:
+            res["relatedLocations"] = [
+                {"id": i, "message": {"text": r.get("message", "")},
+                 "physicalLocation": {"artifactLocation": {"uri": _uri(r["path"])},
+                                      "region": {"startLine": max(int(r.get("line") or 1), 1)}}}
+                for i, r in enumerate(f.related)]
+        if f.suggestions:
+            res["properties"] = {"suggestions": f.suggestions}
+        results.append(res)
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "cardlint", "version": __version__, "semanticVersion": __version__,
+                                "informationUri": "https://github.com/cardlint/cardlint", "rules": [_sarif_rule(r) for r in rules]}},
+            "results": results,
+            "columnKind": "unicodeCodePoints",
+            "properties": {"summary": summary},
+        }],
+    }
+    return json.dumps(log, ensure_ascii=False, indent=2)

@@ -1,0 +1,773 @@
+"""German parse tree (grammar/de.lark) → IR.
+
+The tree's clause/sentence/statement rules use the shared names of :mod:`cardlint.parse.irbuild`
+(``body``, ``statement``, ``subject_statement``, ``triggered_sentence``, ``activated``, the prefix and
+suffix modifiers …), so this builder subclasses :class:`IRBuilder` and supplies what is German:
+noun phrases (articles, declined adjectives, compounds, "deiner Wahl", relative clauses,
+genitives), the predicates of the continuous-effect verbs (erhalten, haben, verlieren, sein,
+werden, ins Spiel kommen) and verb phrases with separable particles ("bringe … zurück").
+
+Everything is read from the tree's constituents and word classes — never from card names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lark import Token
+
+from cardlint import ir as I
+from cardlint.parse import de_words as W
+from cardlint.parse.irbuild import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, _flatten, _words
+
+_VERB_LEMMA = W.verb_forms()
+_TYPE_STEMS = sorted(W.TYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
+_SUPER_STEMS = sorted(W.SUPERTYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
+_COLOR_STEMS = sorted(W.COLORS.items(), key=lambda kv: -len(kv[0]))
+_OBJ_NOUNS = sorted(list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items()), key=lambda kv: -len(kv[0]))
+_IMPERATIVE_IRREGULAR = {"wirf", "nimm", "zieh", "gib", "sieh", "übernimm", "bring", "lass", "triff", "sprich",
+                         "lies", "schau", "stirb", "vergiss", "überspring", "begrab", "erhalte", "verliere"}
+_ADJ_END = re.compile(r"(?:e|en|em|er|es)$")
+
+
+def lemma(word: str) -> str:
+    return _VERB_LEMMA.get(word, word)
+
+
+def is_imperative(word: str) -> bool:
+    if word in _IMPERATIVE_IRREGULAR:
+        return True
+    return word.endswith("e") and not word.endswith(("te", "würde")) and word not in ("habe", "sei", "werde", "komme")
+
+
+def color_of(word: str) -> str | None:
+    stem = _ADJ_END.sub("", word) if word not in W.COLORS else word
+    for c, code in _COLOR_STEMS:
+        if stem == c or word == c:
+            return code
+    return None
+
+
+@dataclass
+class DePred(Pred):
+    subject: I.Filter | None = None          # an inverted subject ("erhält ~ +1/+1")
+    finite: str = ""                         # the finite verb form
+    mods_in: list = field(default_factory=list)
+
+
+def _all_words(children) -> list[str]:
+    """Surface words of the built children, including those kept in noun-phrase filters."""
+    out = []
+    for c in children:
+        if isinstance(c, Token):
+            out.append(str(c))
+        elif isinstance(c, Node):
+            out.extend(_all_words(c.children))
+        elif isinstance(c, list):
+            out.extend(_all_words(c))
+        elif isinstance(c, I.Filter):
+            out.extend(w for e in c.extra for w in e.split())
+            if c.noun:
+                out.append(c.noun)
+    return out
+
+
+class GermanIRBuilder(IRBuilder):
+
+    # ------------------------------------------------------------------ noun phrases
+    def np_core(self, children):
+        words = []
+        for c in children:
+            if isinstance(c, Node):          # adjs
+                words.extend(("adj", str(t)) for t in c.tokens())
+            elif isinstance(c, Token):
+                words.append((c.type, str(c)))
+        return ("np_core", words)
+
+    def dets(self, children):
+        return ("dets", [str(c) for c in _flatten(children) if isinstance(c, Token)] + _words(
+            [c for c in children if isinstance(c, Node)]))
+
+    def pt_attr(self, children):
+        return ("pt", str(children[0]))
+
+    def np_full(self, children):
+        f = I.Filter()
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "dets":
+                for d in c[1]:
+                    self._de_det(f, d)
+            elif isinstance(c, tuple) and c[0] == "pt":
+                f.pt = c[1]
+            elif isinstance(c, tuple) and c[0] == "np_core":
+                self._de_words(f, c[1])
+            elif isinstance(c, Node):
+                self._de_postmod(f, c)
+        return f
+
+    def np_det_only(self, children):
+        f = self.np_full(children)
+        if f.quantifier is None:
+            f.quantifier = "number"
+        return f
+
+    def number(self, children):
+        return Node("number", children)
+
+    def _de_det(self, f: I.Filter, d: str):
+        if d.startswith(("jede", "jedem", "jeden")):
+            f.quantifier = "each"
+        elif d.startswith(("alle",)):
+            f.quantifier = "all"
+        elif d in ("ein", "eine", "einen", "einem", "einer", "eines"):
+            f.quantifier = f.quantifier or "a"
+        elif d.startswith("kein"):
+            f.quantifier = "no"
+        elif d.startswith(("dies", "jene")):
+            f.quantifier = f.quantifier or "that"
+        elif d.startswith(("dein",)):
+            f.controller = f.controller or "you"
+        elif d.startswith(("sein", "ihr", "deren", "dessen")):
+            f.extra.append("of:it")
+        elif d in ("der", "die", "das", "den", "dem", "des"):
+            f.quantifier = f.quantifier or "the"
+        else:
+            f.quantifier = f.quantifier or "number"
+
+    def _de_words(self, f: I.Filter, words):
+        for kind, w in words:
+            if kind in ("adj", "ADJ", "ADJ_MORPH"):
+                stem = _ADJ_END.sub("", w)
+                if stem.startswith("verzaubert"):
+                    f.attached = "enchanted"
+                elif stem.startswith("ausgerüstet"):
+                    f.attached = "equipped"
+                elif stem.startswith("befestigt"):
+                    f.attached = "fortified"
+                elif stem.startswith(("ander", "weiter")):
+                    f.other = True
+                elif stem.startswith(("getappt", "angreifend", "blockend", "ungetappt", "geblockt", "ungeblockt")):
+                    f.status.append(stem)
+                elif stem.startswith("legendär"):
+                    f.supertypes.append("legendary")
+                elif stem.startswith("bleibend"):
+                    f.noun = f.noun or "permanent"
+                else:
+                    code = color_of(w)
+                    if code:
+                        f.colors.append(code)
+                    elif stem.startswith("nicht"):
+                        f.excluded.append(stem[5:].lstrip("-"))
+            else:
+                low = w
+                if low.startswith("nicht"):
+                    f.excluded.append(low[5:].lstrip("-"))
+                    continue
+                for stem, typ in _TYPE_STEMS:
+                    if stem in low and typ not in f.types:
+                        f.types.append(typ)
+                for stem, sup in _SUPER_STEMS:
+                    if low.startswith(stem) and sup not in f.supertypes:
+                        f.supertypes.append(sup)
+                noun = None
+                for stem, n in _OBJ_NOUNS:
+                    if re.search(re.escape(stem) + r"(?:n|en|e|s|es|er|ern|innen|in)?$", low):
+                        noun = n
+                        break
+                if noun in ("player", "opponent", "owner", "controller", "teammate", "monarch"):
+                    f.ref = "player"
+                    if noun == "opponent":
+                        f.controller = "opponent"
+                if noun == "token":
+                    f.token = True
+                if "kreaturentyp" in low or "kartentyp" in low or low.startswith("typ"):
+                    noun = "type"
+                if low.startswith(("stärke", "widerstandskraft")):
+                    noun = low.split("-")[0]
+                if low.startswith("fähigkeit"):
+                    noun = "ability"
+                if low.startswith("kontrolle"):
+                    noun = "control"
+                if low.startswith("farbe"):
+                    noun = "color"
+                if low.startswith("kopie"):
+                    noun = "copy"
+                if low in ("text",) or low.startswith("text"):
+                    noun = "text"
+                f.noun = noun or f.noun or (f.types[-1] if f.types else low)
+                f.extra.append(low)
+
+    def _de_postmod(self, f: I.Filter, node: Node):
+        name = node.name
+        words = _all_words(node.children)
+        text = " ".join(words)
+        if name == "target_choice":
+            f.quantifier = "target"
+        elif name == "relative":
+            if re.search(r"\bdu\b.*\bkontrollierst\b", text):
+                f.controller = "you"
+            elif "kontrolliert" in text and "gegner" in text:
+                f.controller = "opponent"
+            elif "kontrolliert" in text:
+                f.controller = f.controller or "player"
+            f.extra.append("rel:" + text)
+        elif name == "genitive":
+            f.extra.append("gen:" + text)
+            if "~" in words:
+                f.extra.append("of:self")
+        elif name == "of_self":
+            f.extra.append("of:self")
+        elif name == "with_filter":
+            f.with_abilities.extend(self._keywords_in(node))
+            for c in node.children:
+                if isinstance(c, tuple) and c[0] == "base_pt":
+                    f.pt = c[1]
+            f.extra.append("mit " + text)
+        elif name == "without_filter":
+            f.without_abilities.extend(self._keywords_in(node))
+            f.extra.append("ohne " + text)
+        elif name == "in_zone":
+            if "kontrolle" in text:
+                f.controller = "you" if "deiner" in text else "player"
+            f.extra.append(text)
+        else:
+            f.extra.append(text)
+
+    def self_ref(self, children):
+        f = I.Filter(ref="self")
+        for c in children:
+            if isinstance(c, Node):
+                self._de_postmod(f, c)
+        return f
+
+    def pron_ref(self, children):
+        w = str(children[0])
+        if w in ("du", "dich", "dir"):
+            f = I.Filter(ref="you", noun="player", controller="you")
+        elif w in ("er", "sie", "es", "ihn", "ihm", "ihnen", "dies", "diese", "das"):
+            f = I.Filter(ref="it")
+        else:
+            f = I.Filter(ref="object", extra=[w])
+        for c in children[1:]:
+            if isinstance(c, Node):
+                self._de_postmod(f, c)
+        return f
+
+    def number_of(self, children):
+        inner = next((c for c in children if isinstance(c, I.Filter)), None)
+        return I.Filter(ref="object", noun="number", extra=["number_of"])
+
+    def up_to_np(self, children):
+        f = I.Filter(quantifier="up_to")
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "np_core":
+                self._de_words(f, c[1])
+            elif isinstance(c, Node) and c.name != "number":
+                self._de_postmod(f, c)
+        return f
+
+    def np(self, children):
+        filters = [c for c in children if isinstance(c, I.Filter)]
+        if len(filters) == 1:
+            return filters[0]
+        merged = I.Filter(ref="multiple")
+        for f in filters:
+            merged.types += [t for t in f.types if t not in merged.types]
+            merged.extra += f.extra
+            if f.noun in ("power", "toughness", "stärke", "widerstandskraft"):
+                merged.noun = "power_toughness"
+        if all(f.is_self for f in filters):
+            merged.ref = "self"
+        if any("of:self" in f.extra for f in filters):
+            merged.extra.append("of:self")
+        return merged
+
+    def np_subject(self, children):
+        return children[0]
+
+    # ------------------------------------------------------------------ abilities
+    def keyword_ability(self, children):
+        from cardlint.parse.de import keyword_id
+
+        text = " ".join(_words(children))
+        kid, param = keyword_id(text)
+        return KeywordRef(kid or str(children[0]), param)
+
+    def ability_noun(self, children):
+        w = str(children[0])
+        return Node("all_abilities" if w.startswith("alle") else "those_abilities", [])
+
+    def kw_predicate(self, children):
+        kw = self.keyword_ability(children)
+        return DePred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "add", [kw.name])], verb="have")
+
+    # ------------------------------------------------------------------ predicates
+    def _verb(self, children) -> str:
+        for c in children:
+            if isinstance(c, Node) and c.name in ("get_verb", "have_verb", "lose_verb", "be_verb", "become_verb",
+                                                  "modal_verb", "enter_verb"):
+                return c.tokens()[0]
+            if isinstance(c, Token) and c.type in ("VERB", "COUNTER_VERB"):
+                return str(c)
+        return ""
+
+    def _pred(self, kind, children, mods=None, verb=None) -> DePred:
+        finite = self._verb(children)
+        p = DePred(kind, list(mods or []), verb=verb, finite=finite)
+        fs = [c for c in children if isinstance(c, I.Filter)]
+        p.objects = fs
+        inverted = finite and not is_imperative(finite)
+        if inverted and fs:
+            # verb second after a fronted constituent: the first NP after the finite verb is the subject
+            p.subject = fs[0]
+            if finite.endswith("st") and not any(f.ref == "you" for f in fs[:1]):
+                p.subject = next((f for f in fs if f.ref == "you"), fs[0])
+        for c in children:
+            if isinstance(c, Mod):
+                p.mods_in.append(c)
+                if c.kind == "duration":
+                    p.duration = c.value
+                if c.kind == "instead":
+                    p.tags.add("instead")
+            elif isinstance(c, Node) and c.name == "adverb":
+                w = " ".join(c.tokens())
+                if w == "stattdessen":
+                    p.tags.add("instead")
+                if w in ("nicht", "nie", "niemals"):
+                    p.tags.add("neg")
+                if w == "nur":
+                    p.tags.add("only")
+                if w == "zusätzlich":
+                    p.tags.add("additional")
+            elif isinstance(c, Node) and c.name == "in_addition":
+                p.tags.add("in_addition")
+            elif isinstance(c, Node) and c.name == "as_though":
+                p.tags.add("as_though")
+            elif isinstance(c, Node) and c.name == "verb_tail":
+                p.tags.add("tail:" + " ".join(c.tokens()))
+        if any(f.quantifier == "no" for f in fs):
+            p.tags.add("neg")
+        return p
+
+    def _gain_items(self, children):
+        items = next((c for c in children if isinstance(c, list)), [])
+        mods = []
+        abil = []
+        for it in items:
+            if isinstance(it, tuple) and it[0] == "pt":
+                mods.append(I.Modification(I.PT_MODIFY, "modify", it[1]))
+            elif isinstance(it, tuple) and it[0] == "base_pt":
+                mods.append(I.Modification(I.PT_SET, "set", it[1]))
+            elif isinstance(it, (KeywordRef, Granted, Node)):
+                abil.append(it)
+        if abil:
+            mods.append(I.Modification(I.ABILITIES, "add", self._ability_values(abil)))
+        return mods
+
+    def gain_list(self, children):
+        return [c for c in children if not (isinstance(c, Node) and c.name == "list_sep")]
+
+    def pt_item(self, children):
+        return ("pt", str(children[0]))
+
+    def base_pt_item(self, children):
+        return ("base_pt", str(children[-1]))
+
+    def ability_list(self, children):
+        return [c for c in children if not (isinstance(c, Node) and c.name == "list_sep")]
+
+    def gain(self, children):
+        p = self._pred(I.CONTINUOUS, children, self._gain_items(children), verb="get")
+        for m in p.mods_in:
+            if m.kind == "for_each":
+                for mod in p.mods:
+                    if mod.characteristic == I.PT_MODIFY:
+                        mod.per = m.value
+        return p
+
+    def grant(self, children):
+        return self._pred(I.CONTINUOUS, children, self._gain_items(children), verb="have")
+
+    def get_action(self, children):
+        p = self._pred(I.ONE_SHOT, children, verb="get")
+        if any(f.noun == "control" for f in p.objects):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.CONTROL, "gain")]
+            p.verb = "gain_control"
+            p.subject = None
+            p.objects = [f for f in p.objects if f.noun != "control"] or p.objects
+        return p
+
+    def have_action(self, children):
+        p = self._pred(I.RULES, children, verb="have")
+        fs = p.objects
+        if any(f.noun == "type" and f.quantifier == "all" for f in fs):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.TYPES, "all_creature_types")]
+        elif any(isinstance(m, Mod) and m.kind == "equal" for m in p.mods_in) and \
+                any(f.noun in ("power", "toughness", "stärke", "widerstandskraft", "power_toughness") for f in fs):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
+        elif "in_addition" in p.tags and fs:
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.TYPES, "add")]
+        elif p.subject is None and not fs:
+            p.kind = "state"
+        return p
+
+    def lose_abilities(self, children):
+        items = next((c for c in children if isinstance(c, list)), [])
+        if any(isinstance(i, Node) and i.name == "all_abilities" for i in items):
+            mods = [I.Modification(I.ABILITIES, "remove_all")]
+        else:
+            mods = [I.Modification(I.ABILITIES, "remove", self._ability_values(items))]
+        return self._pred(I.CONTINUOUS, children, mods, verb="lose")
+
+    def lose_action(self, children):
+        p = self._pred(I.ONE_SHOT, children, verb="lose")
+        ab = [f for f in p.objects if f.noun == "ability"]
+        if ab:
+            p.kind = I.CONTINUOUS
+            p.subject = p.subject if p.subject is not ab[0] else None
+            p.mods = [I.Modification(I.ABILITIES, "remove_all" if ab[0].quantifier == "all" else "remove")]
+        elif any(f.noun == "type" for f in p.objects):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.TYPES, "remove")]
+        return p
+
+    def _descriptor_mods(self, children, p: DePred, become=False) -> list[I.Modification]:
+        mods = []
+        add = "in_addition" in p.tags or "additional" in p.tags
+        colors = []
+        for c in children:
+            if isinstance(c, Node) and c.name == "adverb":
+                code = color_of(" ".join(c.tokens()))
+                if code:
+                    colors.append(code)
+        nps = [f for f in p.objects if f.ref in ("object", "multiple")]
+        # "wird zu einer 3/3 Kreatur": the NP inside the "zu" phrase
+        for c in children:
+            if isinstance(c, Node) and c.name == "pp":
+                prep = c.children[0] if c.children else None
+                if prep is not None and str(prep) in ("zu", "zur", "zum"):
+                    nps += [x for x in c.children if isinstance(x, I.Filter)]
+        for f in nps:
+            colors += [x for x in f.colors if x not in colors]
+        if colors:
+            mods.append(I.Modification(I.COLORS, "add" if add else "set", colors))
+        for f in nps:
+            if f.noun == "copy":
+                return [I.Modification(I.COPY, "set")]
+            if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
+                                         and f.quantifier in ("a", "no", None)):
+                mods.append(I.Modification(I.TYPES, "remove" if f.quantifier == "no" else ("add" if add else "set"),
+                                           f.types))
+                break
+        for f in nps:
+            if f.pt:
+                mods.append(I.Modification(I.PT_SET, "set", f.pt))
+                break
+        for f in nps:
+            if f.with_abilities:
+                mods.append(I.Modification(I.ABILITIES, "add", f.with_abilities))
+                break
+        return mods
+
+    def _equal(self, p: DePred) -> bool:
+        return any(m.kind == "equal" for m in p.mods_in)
+
+    def be_pt(self, children):
+        p = self._pred(I.CONTINUOUS, children, verb="be")
+        pt = next((str(c) for c in children if isinstance(c, Token) and c.type == "PT"), None)
+        p.mods = [I.Modification(I.PT_SET, "set", pt)]
+        return p
+
+    def be_action(self, children):
+        p = self._pred(I.CONTINUOUS, children, verb="be")
+        if self._equal(p):
+            p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
+            p.tags.add("equal")
+            return p
+        if any(t.startswith("tail:") for t in p.tags) and "neg" not in p.tags:
+            p.kind = I.ONE_SHOT  # passive: "ist … zerstört worden"
+            return p
+        p.mods = self._descriptor_mods(children, p)
+        kws = [c for c in children if isinstance(c, KeywordRef) or (isinstance(c, Token) and c.type == "KW")]
+        if kws:
+            from cardlint.parse.de import keyword_id
+
+            p.mods.append(I.Modification(I.ABILITIES, "add", [k.name if isinstance(k, KeywordRef)
+                                                               else (keyword_id(str(k))[0] or str(k)) for k in kws]))
+        if "neg" in p.tags and not any(m.op == "remove" for m in p.mods):
+            p.mods = [m for m in p.mods if m.characteristic == I.TYPES]
+            for m in p.mods:
+                m.op = "remove"
+        if not p.mods:
+            p.kind = "state"
+        return p
+
+    def become_action(self, children):
+        p = self._pred(I.CONTINUOUS, children, verb="become")
+        tail = next((t[5:] for t in p.tags if t.startswith("tail:")), None)
+        p.mods = self._descriptor_mods(children, p, become=True)
+        if not p.mods:
+            if tail:
+                p.kind = I.ONE_SHOT
+                p.verb = W.english_lemma(lemma(tail.split()[0]))
+            else:
+                p.kind = I.ONE_SHOT
+        return p
+
+    def enter_action(self, children):
+        p = self._pred(I.ONE_SHOT, children, verb="enter")
+        words = _all_words(children)
+        tapped = any(w.startswith("getappt") for w in words)
+        with_counters = "mit" in words and any("marke" in w for w in words)
+        copy = any(f.noun == "copy" for f in p.objects) or "kopie" in words
+        face_down = "verdeckt" in words
+        if tapped:
+            p.tags.add("enters_tapped")
+        if with_counters:
+            p.tags.add("enters_with")
+        if copy:
+            p.tags.add("copy_enter")
+            p.mods = [I.Modification(I.COPY, "set")]
+        if face_down:
+            p.tags.add("enters_with")
+            p.mods = [I.Modification(I.FACE_DOWN, "set")]
+        return p
+
+    def modal_action(self, children):
+        p = self._pred(I.ONE_SHOT, children, verb="can")
+        tail = next((t[5:] for t in p.tags if t.startswith("tail:")), "")
+        inf = tail.split()[0] if tail else ""
+        lem = lemma(inf) if inf else ""
+        modal = lemma(p.finite)
+        if "neg" in p.tags or "only" in p.tags or modal == "müssen" or "as_though" in p.tags:
+            p.kind = I.RULES
+            p.verb = "cant" if "neg" in p.tags else modal
+            return p
+        words = _all_words(children)
+        if ("kopie" in words or "copy" in words) and "kommen" in tail:
+            p.kind = I.CONTINUOUS
+            p.tags.add("copy_enter")
+            p.mods = [I.Modification(I.COPY, "set")]
+            return p
+        if lem in ("blocken", "angreifen", "an+greifen"):
+            p.kind = I.RULES
+            return p
+        # "~ kann … " with an object as subject is a permission/restriction; "du kannst …" an action
+        p.tags.add("modal_may")
+        p.verb = W.english_lemma(lem) if lem else "may"
+        self._verb_kind(p, lem, children)
+        return p
+
+    def _verb_kind(self, p: DePred, lem: str, children):
+        words = _all_words(children)
+        objs = p.objects
+        if lem == "verhindern":
+            p.kind = I.PREVENTION
+        elif lem in ("überspringen", "übergehen"):
+            p.kind = I.REPLACEMENT
+        elif lem == "kosten":
+            p.kind = I.RULES
+            p.verb = "cost"
+        elif lem in ("übernehmen", "erlangen") and any(f.noun == "control" for f in objs):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.CONTROL, "gain")]
+            p.verb = "gain_control"
+        elif lem in ("tauschen", "vertauschen", "aus+tauschen") and any(f.noun == "control" for f in objs):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.CONTROL, "exchange")]
+            p.verb = "exchange_control"
+        elif lem in ("tauschen", "vertauschen", "aus+tauschen") and any(
+                f.noun in ("stärke", "widerstandskraft", "power_toughness") for f in objs):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.PT_SWITCH, "switch")]
+            p.verb = "switch"
+            p.subject = None
+        elif lem in ("verändern", "ändern") and any(f.noun == "text" for f in objs):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.TEXT, "set")]
+        elif lem in ("manifestieren",) or (lem in ("drehen", "um+drehen") and "verdeckt" in words):
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.FACE_DOWN, "set")]
+        elif lem in ("kopieren",) and objs:
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.COPY, "set")]
+        elif lem == "kontrollieren" and "neg" not in p.tags:
+            p.tags.add("control_state")
+
+    def action(self, children):
+        p = self._pred(I.ONE_SHOT, children)
+        finite = p.finite
+        lem = lemma(finite)
+        particle = next((t[5:] for t in p.tags if t.startswith("tail:")), None)
+        if particle and (particle, lem) in W.SEPARABLE:
+            lem = particle + "+" + lem
+        p.verb = W.english_lemma(lem)
+        if finite.startswith("neutralisier"):
+            p.verb = "counter"
+        self._verb_kind(p, lem, children)
+        if p.kind == I.ONE_SHOT and "neg" in p.tags and not is_imperative(finite):
+            p.kind = I.RULES
+        if lem in ("benutzen", "aktivieren", "spielen") and "only" in p.tags and any(f.noun == "ability" for f in p.objects):
+            p.kind = "state"   # "Benutze diese Fähigkeit nur einmal pro Zug": a restriction on activating
+        return p
+
+    # ------------------------------------------------------------------ middle-field items
+    def equal_value(self, children):
+        return Mod("equal")
+
+    def in_addition(self, children):
+        return Node("in_addition", [])
+
+    def at_time(self, children):
+        return Node("at_time", children)
+
+    def for_each(self, children):
+        f = next((c for c in children if isinstance(c, I.Filter)), None)
+        return Mod("for_each", f)
+
+    def lead_adverb(self, children):
+        w = str(children[0])
+        if w == "stattdessen":
+            return Mod("instead")
+        return Node("lead_adverb", children)
+
+    def suffix_lead(self, children):
+        return next((c for c in children if isinstance(c, Mod)), Node("suffix_lead", children))
+
+    def reflexive_when(self, children):
+        return Mod("condition", I.Condition("if", "wenn du dies tust"))
+
+    def after_cond(self, children):
+        return Mod("condition", I.Condition("after", " ".join(_words(children))))
+
+    def value_np(self, children):
+        f = children[0] if children and isinstance(children[0], I.Filter) else None
+        return I.Value(kind="count" if f is not None else "other", of=f)
+
+    def value(self, children):
+        return children[0]
+
+    # ------------------------------------------------------------------ statements
+    def predicates(self, children):
+        out = []
+        pending = None
+        for c in children:
+            if isinstance(c, I.Filter):
+                pending = c          # "…, und du erhältst …": the next predicate's own subject
+            elif isinstance(c, Pred):
+                if pending is not None and isinstance(c, DePred):
+                    c.subject = pending
+                    c.tags.add("own_subject")
+                    pending = None
+                out.append(c)
+        return out
+
+    def pt_shorthand(self, children):
+        # old wording "{1}: +0/+1 bis zum Ende des Zuges" (the permanent itself gets +0/+1)
+        pt = str(children[0])
+        p = DePred(I.CONTINUOUS, [I.Modification(I.PT_MODIFY, "modify", pt)], verb="get")
+        p.subject = I.Filter(ref="self")
+        for c in children:
+            if isinstance(c, Mod) and c.kind == "duration":
+                p.duration = c.value
+        return ("effects", self._de_effects(None, [p], False))
+
+    def regeneration(self, children):
+        return DePred(I.ONE_SHOT, verb="regenerate")
+
+    def if_able(self, children):
+        return Node("if_able", [])
+
+    def _de_effects(self, subject: I.Filter | None, preds: list[DePred], imperative: bool) -> list[I.Effect]:
+        effects = []
+        for p in preds:
+            if p.kind == "state":
+                continue
+            affected = subject
+            if "own_subject" in p.tags:
+                affected = p.subject
+            if "modal_may" in p.tags:
+                who = subject or getattr(p, "subject", None)
+                if who is not None and who.ref not in ("you", "player") and p.kind == I.ONE_SHOT:
+                    p.kind = I.RULES
+            if "control_state" in p.tags:
+                who = subject or getattr(p, "subject", None)
+                objs = [f for f in p.objects if f is not who]
+                if who is not None and who.ref == "you" and objs and p.kind == I.ONE_SHOT:
+                    effects.append(I.Effect(kind=I.CONTINUOUS, affected=objs[0], verb="control",
+                                            modifications=[I.Modification(I.CONTROL, "gain")]))
+                continue
+            psub = getattr(p, "subject", None)
+            if subject is None and psub is not None:
+                affected = psub
+            if p.verb in ("gain_control", "exchange_control", "switch") and p.objects:
+                affected = next((f for f in p.objects if f.noun != "control"), p.objects[0])
+            if "equal" in p.tags and affected is not None and affected.ref == "multiple" or \
+                    "equal" in p.tags and affected is not None and "of:self" in affected.extra:
+                if "of:self" in affected.extra:
+                    affected = I.Filter(ref="self")
+            elif "equal" in p.tags and affected is not None and affected.noun in ("stärke", "widerstandskraft") \
+                    and "of:self" in affected.extra:
+                affected = I.Filter(ref="self")
+            kind = p.kind
+            if "enters_tapped" in p.tags or "enters_with" in p.tags or "copy_enter" in p.tags:
+                kind = I.REPLACEMENT
+            if "instead" in p.tags and kind == I.ONE_SHOT:
+                kind = I.REPLACEMENT
+            if kind == I.CONTINUOUS and affected is not None and affected.ref in ("you", "player") \
+                    and p.mods and all(m.characteristic == I.ABILITIES for m in p.mods):
+                kind = I.RULES
+            if kind == I.CONTINUOUS and not p.mods:
+                kind = I.ONE_SHOT
+            e = I.Effect(kind=kind, affected=affected,
+                         modifications=list(p.mods) if kind == I.CONTINUOUS else [],
+                         verb=p.verb, objects=p.objects, duration=p.duration)
+            e.note = ",".join(sorted(t for t in p.tags if not t.startswith("tail:"))) or None
+            if kind == I.REPLACEMENT and p.mods:
+                effects.append(e)
+                e = I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=list(p.mods), verb=p.verb)
+            effects.append(e)
+        return effects
+
+    def subject_statement(self, children):
+        subject = next((c for c in children if isinstance(c, I.Filter)), None)
+        preds = next((c for c in children if isinstance(c, list)), [])
+        return ("effects", self._de_effects(subject, preds, False))
+
+    def imperative_statement(self, children):
+        preds = next((c for c in children if isinstance(c, list)), [])
+        return ("effects", self._de_effects(None, preds, True))
+
+    def statement(self, children):
+        kind, effects = super().statement(children)
+        for e in effects:
+            if e.kind == I.CONTINUOUS and e.affected is not None and e.affected.is_self and e.condition is None:
+                pass
+        return (kind, effects)
+
+    def trigger_time(self, children):
+        return Node("trigger_time", children)
+
+    def choose_head(self, children):
+        return Node("choose_head", children)
+
+    def modal(self, children):
+        effects = []
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "body":
+                effects.extend(c[2])
+        return ("body", "statement", effects, None, "modal")
+
+    def action_cost(self, children):
+        return Node("action_cost", children)
+
+    def costs(self, children):
+        return ("costs", [" ".join(_words([c])) or str(c) for c in children])
+
+    def keyword_line(self, children):
+        return ("keyword_line", [c for c in children if isinstance(c, KeywordRef)])

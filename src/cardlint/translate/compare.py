@@ -1,0 +1,231 @@
+"""Compare aligned clauses and whole cards: English text ↔ translation.
+
+A card is ``consistent`` when every clause pair parsed on both sides and nothing differs;
+``inconsistent`` when any TR1xx–TR3xx finding is reported; ``unknown`` when a side did not parse
+(TR401) and nothing else was found — never ``consistent``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from cardlint import ir as I
+from cardlint.classify import is_spell_card
+from cardlint.i18n import _
+from cardlint.translate import codes as C
+from cardlint.translate.align import Pair, align
+from cardlint.translate.signature import UNKNOWN, ClauseSig, clause_signature
+
+CONSISTENT = "consistent"
+INCONSISTENT = "inconsistent"
+UNKNOWN_STATUS = "unknown"
+
+#: how far a finding's confidence is trusted, by how its clauses were aligned
+ALIGN_FACTOR = {"1:1": 1.0, "merge": 0.7, "missing": 1.0, "extra": 1.0}
+PT_CHARS = (I.PT_SET, I.PT_MODIFY)
+
+
+@dataclass
+class Finding:
+    code: str
+    clause_index: int | None
+    message: str
+    en: str
+    translation: str
+    confidence: float
+    en_clause_index: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "clause_index": self.clause_index, "en_clause_index": self.en_clause_index,
+                "message": self.message, "en": self.en, "translation": self.translation,
+                "confidence": round(self.confidence, 3)}
+
+
+@dataclass
+class CardResult:
+    name: str | None
+    status: str
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def consistent(self) -> bool:
+        return self.status == CONSISTENT
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "consistent": self.consistent, "status": self.status,
+                "findings": [f.to_dict() for f in self.findings]}
+
+
+def _fmt(values) -> str:
+    if values is None:
+        return "—"
+    if isinstance(values, (set, frozenset, list, tuple)):
+        items = sorted((_fmt(v) for v in values), key=str)
+        return ", ".join(items) if items else "—"
+    if isinstance(values, tuple):
+        return " ".join(_fmt(v) for v in values)
+    return str(values)
+
+
+def _group(sig: ClauseSig, characteristics) -> tuple[set, bool]:
+    """(op, value) of the atoms changing ``characteristics``; flag whether any value is unknown."""
+    out, unknown = set(), False
+    for a in sig.atoms:
+        if a.kind == I.CONTINUOUS and a.characteristic in characteristics:
+            if a.value is UNKNOWN or a.value is None:
+                unknown = True
+            else:
+                op = a.op if a.characteristic not in PT_CHARS else a.characteristic
+                out.add((op, a.value if not isinstance(a.value, frozenset) else tuple(sorted(a.value))))
+    return out, unknown
+
+
+def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Finding]:
+    """Findings for one aligned pair of clauses that both parsed."""
+    out: list[Finding] = []
+    factor = ALIGN_FACTOR.get(mode, 0.7)
+
+    def add(code, message, scale=1.0):
+        out.append(Finding(code, tr.index, message, en.text, tr.text, C.CODES[code][1] * factor * scale,
+                           en.index))
+
+    # ability kind
+    if en.ability != tr.ability and "mixed" not in (en.ability, tr.ability):
+        add(C.ABILITY_KIND, _("ability kind differs: {en} in English, {tr} in the translation")
+            .format(en=en.ability, tr=tr.ability))
+    # keyword clauses
+    if en.keywords and tr.keywords and en.keywords != tr.keywords:
+        add(C.KEYWORD, _("keyword differs: {en} in English, {tr} in the translation")
+            .format(en=_fmt(en.keywords), tr=_fmt(tr.keywords)))
+    # effect kinds
+    if en.kinds != tr.kinds:
+        add(C.EFFECT_KIND, _("effect kinds differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt(en.kinds), tr=_fmt(tr.kinds)))
+    both_continuous = I.CONTINUOUS in en.kinds and I.CONTINUOUS in tr.kinds
+    if both_continuous and en.layers() != tr.layers():
+        add(C.LAYER, _("layers differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt(en.layers()), tr=_fmt(tr.layers())))
+    # CDA
+    en_cda = {a.characteristic for a in en.atoms if a.cda}
+    tr_cda = {a.characteristic for a in tr.atoms if a.cda}
+    if en_cda != tr_cda:
+        add(C.CDA, _("characteristic-defining ability in one text only: {en} in English, {tr} in the translation")
+            .format(en=_fmt(en_cda) if en_cda else _("no CDA"), tr=_fmt(tr_cda) if tr_cda else _("no CDA")))
+    # values, per characteristic
+    for code, chars, label in ((C.PT, PT_CHARS, _("power/toughness")), (C.COLOR, (I.COLORS,), _("colors")),
+                               (C.TYPE, (I.TYPES,), _("types")), (C.KEYWORD, (I.ABILITIES,), _("abilities"))):
+        e_vals, e_unk = _group(en, chars)
+        t_vals, t_unk = _group(tr, chars)
+        if not e_vals or not t_vals or e_vals == t_vals:
+            continue
+        if e_unk or t_unk:
+            # a value one side did not understand: compare only what both understood
+            if e_vals <= t_vals or t_vals <= e_vals:
+                continue
+            scale = 0.6
+        else:
+            scale = 1.0
+        add(code, _("{what} differ: {en} in English, {tr} in the translation")
+            .format(what=label, en=_fmt(sorted(map(_fmt, e_vals))), tr=_fmt(sorted(map(_fmt, t_vals)))), scale)
+    # duration of continuous and rules effects
+    dur_kinds = (I.CONTINUOUS, I.RULES)
+    if any(a.kind in dur_kinds for a in en.atoms) and any(a.kind in dur_kinds for a in tr.atoms):
+        e_d = {a.duration for a in en.atoms if a.kind in dur_kinds}
+        t_d = {a.duration for a in tr.atoms if a.kind in dur_kinds}
+        if e_d != t_d:
+            add(C.DURATION, _("duration differs: {en} in English, {tr} in the translation")
+                .format(en=_fmt({d or _("static") for d in e_d}), tr=_fmt({d or _("static") for d in t_d})))
+    # who controls the affected objects
+    e_c = {a.controller for a in en.atoms if a.controller}
+    t_c = {a.controller for a in tr.atoms if a.controller}
+    if e_c and t_c and e_c != t_c:
+        add(C.CONTROLLER, _("controller of the affected objects differs: {en} in English, {tr} in the translation")
+            .format(en=_fmt(e_c), tr=_fmt(t_c)))
+    # target vs all
+    e_q = {a.quantifier for a in en.atoms if a.quantifier}
+    t_q = {a.quantifier for a in tr.atoms if a.quantifier}
+    if e_q and t_q and e_q != t_q:
+        add(C.TARGET, _("target vs. all differs: {en} in English, {tr} in the translation")
+            .format(en=_fmt(e_q), tr=_fmt(t_q)))
+    return out
+
+
+def _spell_flag(en_type: str | None, tr_type: str | None, lang: str) -> bool | None:
+    flag = is_spell_card(en_type)
+    if flag is not None or not tr_type:
+        return flag
+    try:
+        from cardlint.parse.frontend import frontend
+
+        fe = frontend(lang)
+        if hasattr(fe, "is_spell_type"):
+            return fe.is_spell_type(tr_type)
+    except Exception:
+        return None
+    return None
+
+
+@lru_cache(maxsize=256)
+def signatures(text: str, lang: str, name: str | None, type_line: str | None,
+               spell: bool | None) -> tuple[ClauseSig, ...]:
+    """The clause signatures of one side (cached: a batch or a test often repeats the English side)."""
+    from cardlint.pipeline import card_ir
+
+    card = card_ir(text or "", lang, name, type_line)
+    return tuple(clause_signature(c, i, spell) for i, c in enumerate(card.clauses))
+
+
+def check_card(en_text: str, text: str, lang: str, name: str | None = None, tname: str | None = None,
+               en_type: str | None = None, tr_type: str | None = None) -> CardResult:
+    """Check one translation against its English text."""
+    spell = _spell_flag(en_type, tr_type, lang)
+    en_sigs = signatures(en_text, "en", name, en_type, spell)
+    tr_sigs = signatures(text, lang, tname or name, tr_type, spell)
+    return compare_cards(list(en_sigs), list(tr_sigs), name)
+
+
+def compare_cards(en_sigs: list[ClauseSig], tr_sigs: list[ClauseSig], name: str | None = None) -> CardResult:
+    findings: list[Finding] = []
+    pairs = align(en_sigs, tr_sigs)
+    any_unparsed = any(not s.parsed for s in en_sigs + tr_sigs)
+    for p in pairs:
+        findings.extend(_pair_findings(p, any_unparsed))
+    findings.sort(key=lambda f: (f.clause_index if f.clause_index is not None else -1, f.code))
+    if any(f.code in C.INCONSISTENCY_CODES for f in findings):
+        status = INCONSISTENT
+    elif findings or not (en_sigs or tr_sigs):
+        status = UNKNOWN_STATUS if findings or (bool(en_sigs) != bool(tr_sigs)) else CONSISTENT
+    else:
+        status = CONSISTENT
+    return CardResult(name, status, findings)
+
+
+def _pair_findings(p: Pair, any_unparsed: bool) -> list[Finding]:
+    if p.en is None or p.tr is None:
+        present = p.en or p.tr
+        if not present.parsed:
+            return [_unparsed(p)]
+        scale = 0.5 if any_unparsed else 1.0
+        if p.en is not None:
+            msg = _("clause missing in the translation")
+            return [Finding(C.CLAUSE_MISSING, p.en.index, msg, p.en.text, "", C.CODES[C.CLAUSE_MISSING][1] * scale,
+                            p.en.index)]
+        msg = _("clause not in the English text")
+        return [Finding(C.CLAUSE_MISSING, p.tr.index, msg, "", p.tr.text, C.CODES[C.CLAUSE_MISSING][1] * scale,
+                        None)]
+    if not (p.en.parsed and p.tr.parsed):
+        return [_unparsed(p)]
+    return compare_clauses(p.en, p.tr, p.mode)
+
+
+def _unparsed(p: Pair) -> Finding:
+    sides = []
+    if p.en is not None and not p.en.parsed:
+        sides.append(_("English"))
+    if p.tr is not None and not p.tr.parsed:
+        sides.append(_("translation"))
+    msg = _("not parsed ({sides}): cannot compare").format(sides=", ".join(sides))
+    return Finding(C.UNPARSED, p.tr.index if p.tr is not None else (p.en.index if p.en else None), msg,
+                   p.en.text if p.en else "", p.tr.text if p.tr else "", 0.0,
+                   p.en.index if p.en is not None else None)

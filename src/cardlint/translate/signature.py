@@ -1,0 +1,286 @@
+"""Clause IR → a comparable signature: ability kind, effect kinds, layers, CDA flags, and the
+values that carry the rules meaning (P/T, colors, types, keywords, durations, controllers,
+target vs all).
+
+Only the IR is read, never the surface text, so two languages that build the same IR have equal
+signatures by construction.  Template drift between rules eras is normalised here:
+- "is a 1/1 creature" on something that is already a creature restates a card type the
+  affected object has: the redundant type change is dropped (it is "has base P/T 1/1" today);
+- "gains"/"has" a keyword are one op (``add``); "this turn"/"until end of turn" are one duration;
+- wording-only changes ("comes into play"/"enters", "CMC"/"mana value", "removed from the game"/
+  "exiled") change neither kind, layer nor any compared value, so they never surface.
+
+Values a front end left in its own language (a German subtype, an unmapped keyword) are
+*unknown* and never compared: a missing translation of a word is a parser gap, not a finding.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from cardlint import ir as I
+from cardlint.classify import LAYER_OF, classify_clause, is_cda
+
+UNKNOWN = "?"
+
+CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker",
+              "sorcery", "tribal", "kindred", "dungeon", "conspiracy", "phenomenon", "plane",
+              "scheme", "vanguard", "emblem"}
+SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing", "elite", "host"}
+COLOR_CODES = {"W", "U", "B", "R", "G", "colorless", "multicolored", "monocolored", "C"}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+_CONTROLLERS = {
+    "you": "you", "your": "you", "self": "you",
+    "opponent": "opponent", "opponents": "opponent", "an_opponent": "opponent", "each_opponent": "opponent",
+    "target_opponent": "opponent",
+    "any": "any", "each_player": "any", "player": "any", "each": "any", "all": "any", "any_player": "any",
+}
+_QUANT = {"target": "target", "up_to": None, "each": "all", "all": "all"}
+_DURATIONS = {"this_turn": "until_eot", "eot": "until_eot", "end_of_turn": "until_eot",
+              "for_as_long_as": "as_long_as"}
+_OPS = {"gain": "add", "have": "add", "has": "add", "get": "add", "lose": "remove"}
+_PT_RE = re.compile(r"^[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)$")
+
+
+@lru_cache(maxsize=1)
+def english_type_words() -> frozenset[str]:
+    """Card types, supertypes and every subtype the English lexicon knows (singular and plural)."""
+    from cardlint.paths import grammar_dir
+
+    words = set(CARD_TYPES) | SUPERTYPES
+    try:
+        text = (grammar_dir() / "en_lexicon.lark").read_text(encoding="utf-8")
+    except OSError:
+        return frozenset(words)
+    for line in text.splitlines():
+        m = re.match(r"^([A-Z_]*TYPE[A-Z_]*)(?:\.\d+)?\s*:\s*/(.*)/\w*\s*$", line.strip())
+        if not m:
+            continue
+        inner = re.search(r"\(\?:(.*)\)\(\?!", m.group(2))
+        if inner:
+            for w in inner.group(1).split("|"):
+                words.add(w.replace("\\-", "-").replace("\\", ""))
+    return frozenset(words)
+
+
+@lru_cache(maxsize=1)
+def keyword_ids() -> frozenset[str]:
+    try:
+        from cardlint.kb import keyword_names
+
+        return frozenset(keyword_names("en").values())
+    except Exception:  # a broken kb must not stop translation checking: compare nothing
+        return frozenset()
+
+
+@dataclass(frozen=True)
+class Atom:
+    """One (effect, modification) of a clause, with the values compared across languages."""
+
+    kind: str
+    layer: str | None = None
+    cda: bool = False
+    characteristic: str | None = None
+    op: str | None = None
+    value: object = None               # normalised: str (P/T), frozenset (colors, types, keywords), UNKNOWN
+    duration: str | None = None
+    controller: str | None = None      # you | opponent | any | None (not said / not understood)
+    quantifier: str | None = None      # target | all | None
+    conditional: bool = False
+
+
+@dataclass
+class ClauseSig:
+    """A clause (or several merged clauses) of one side, ready for comparison."""
+
+    indices: tuple[int, ...]
+    text: str
+    ability: str
+    parsed: bool
+    reminder: bool = False
+    keyword: str | None = None
+    atoms: list[Atom] = field(default_factory=list)
+    line: int = 1
+    keywords: frozenset[str] = frozenset()   # keyword ids of keyword clauses (several once merged)
+
+    @property
+    def index(self) -> int:
+        return self.indices[0]
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(a.kind for a in self.atoms)
+
+    def layers(self) -> frozenset[str]:
+        """Layers of continuous effects, with 7a counted as 7b (CDA-ness is compared apart)."""
+        return frozenset(("7b" if a.layer == "7a" else a.layer) for a in self.atoms
+                         if a.kind == I.CONTINUOUS and a.layer)
+
+    def merged_with(self, other: "ClauseSig") -> "ClauseSig":
+        ability = self.ability if self.ability == other.ability else "mixed"
+        return ClauseSig(indices=self.indices + other.indices, text=self.text + "\n" + other.text,
+                         ability=ability, parsed=self.parsed and other.parsed,
+                         keyword=self.keyword if self.keyword == other.keyword else None,
+                         atoms=self.atoms + other.atoms, line=self.line,
+                         keywords=self.keywords | other.keywords)
+
+
+# --- normalisation of values -------------------------------------------------------------------
+def norm_controller(value) -> str | None:
+    if not value:
+        return None
+    return _CONTROLLERS.get(str(value).lower().replace(" ", "_"))
+
+
+def norm_quantifier(f: I.Filter | None) -> str | None:
+    if f is None or f.is_self:
+        return None
+    return _QUANT.get(f.quantifier or "")
+
+
+def norm_pt(value) -> str:
+    if not isinstance(value, str):
+        return UNKNOWN
+    v = value.replace("−", "-").replace("－", "-").replace("＋", "+").replace(" ", "").upper()
+    return v if _PT_RE.match(v) else UNKNOWN
+
+
+def norm_colors(value) -> object:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple, set, frozenset)):
+        return UNKNOWN
+    out = set()
+    for v in value:
+        if not isinstance(v, str):
+            return UNKNOWN
+        v = _COLOR_WORDS.get(v.lower(), v)
+        if v not in COLOR_CODES and v.lower() not in COLOR_CODES:
+            return UNKNOWN
+        out.add(v if v in COLOR_CODES else v.lower())
+    return frozenset(out)
+
+
+def norm_types(value) -> object:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple, set, frozenset)):
+        return UNKNOWN
+    known = english_type_words()
+    out = set()
+    for v in value:
+        if not isinstance(v, str):
+            return UNKNOWN
+        w = v.lower().strip()
+        if w == "all creature types":
+            out.add(w)
+            continue
+        if w not in known:
+            return UNKNOWN
+        out.add(_singular(w))
+    return frozenset(out)
+
+
+def _singular(w: str) -> str:
+    try:
+        from cardlint.parse.irbuild import singular
+
+        return singular(w)
+    except Exception:
+        return w
+
+
+def norm_keywords(value) -> object:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple, set, frozenset)):
+        return UNKNOWN
+    ids = keyword_ids()
+    out = set()
+    for v in value:
+        if not isinstance(v, str):
+            return UNKNOWN
+        k = v.lower().strip().replace(" ", "_").replace("-", "_")
+        if k not in ids:
+            return UNKNOWN
+        out.add(k)
+    return frozenset(out)
+
+
+def norm_value(characteristic: str, value) -> object:
+    if value is None:
+        return None
+    if characteristic in (I.PT_SET, I.PT_MODIFY):
+        return norm_pt(value) if not isinstance(value, I.Value) else UNKNOWN
+    if characteristic == I.COLORS:
+        return norm_colors(value)
+    if characteristic == I.TYPES:
+        return norm_types(value)
+    if characteristic == I.ABILITIES:
+        return norm_keywords(value)
+    return UNKNOWN
+
+
+# --- drift normalisation on the IR ---------------------------------------------------------------
+def _drop_redundant_types(effect: I.Effect) -> None:
+    """"is a 1/1 creature" on an affected creature: the type restates what the object is."""
+    f = effect.affected
+    if f is None or effect.kind != I.CONTINUOUS:
+        return
+    have = {t.lower() for t in (f.types or [])}
+    if f.noun:
+        have.add(f.noun.lower())
+    keep = []
+    for m in effect.modifications:
+        if (m.characteristic == I.TYPES and m.op in ("add", "set") and isinstance(m.value, (list, tuple))
+                and m.value and all(isinstance(v, str) and v.lower() in have and v.lower() in CARD_TYPES
+                                    for v in m.value)
+                and len(effect.modifications) > 1):
+            continue
+        keep.append(m)
+    effect.modifications = keep
+
+
+def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
+    c = copy.deepcopy(clause)
+    for e in c.effects:
+        _drop_redundant_types(e)
+    return c
+
+
+# --- clause → signature --------------------------------------------------------------------------
+def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) -> ClauseSig:
+    norm = normalise_clause(clause)
+    cls = classify_clause(norm, spell_card)
+    ability = cls["ability"]
+    atoms: list[Atom] = []
+    if ability != "reminder":
+        for e in norm.effects:
+            controller = norm_controller(e.affected.controller) if e.affected is not None else None
+            if controller is None:
+                for o in e.objects:
+                    controller = controller or norm_controller(o.controller)
+            duration = _DURATIONS.get(e.duration or "", e.duration)
+            if duration is None and e.condition is not None and e.condition.kind in ("as_long_as", "for_as_long_as"):
+                duration = "as_long_as"   # "for as long as": a duration on one side, a condition on the other
+            quant = norm_quantifier(e.affected)
+            conditional = e.condition is not None
+            if e.kind == I.CONTINUOUS:
+                for m in e.modifications:
+                    cda = is_cda(e, m, ability)
+                    layer = "7a" if (cda and m.characteristic == I.PT_DEFINE) else LAYER_OF.get(m.characteristic)
+                    atoms.append(Atom(I.CONTINUOUS, layer, cda, m.characteristic, _OPS.get(m.op, m.op),
+                                      norm_value(m.characteristic, m.value), duration, controller, quant,
+                                      conditional))
+            else:
+                atoms.append(Atom(e.kind, None, False, None, None, None, duration, controller, quant, conditional))
+    kw = clause.keyword.id if clause.keyword is not None else None
+    if kw is not None and kw not in keyword_ids():
+        kw = None          # a keyword the front end did not identify: not compared
+    return ClauseSig(indices=(index,), text=clause.text, ability=ability, parsed=clause.parsed,
+                     reminder=ability == "reminder", keyword=kw, atoms=atoms, line=clause.line,
+                     keywords=frozenset([kw]) if kw and ability == "keyword" else frozenset())

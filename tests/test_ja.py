@@ -1,0 +1,113 @@
+"""Japanese front end (grammar/ja.lark + cardlint.parse.ja): real clauses from ja.jsonl."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardlint.parse.ja import FRONTEND, name_variants_ja, replace_self
+from cardlint.pipeline import classify_text
+
+FIXTURE = Path(__file__).parent / "fixtures" / "ja" / "clauses.yaml"
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "mtg" / "ja.jsonl"
+CASES = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+
+
+def _key(effects):
+    return sorted({(e[0], e[1], bool(e[2])) if isinstance(e, (list, tuple)) else
+                   (e["kind"], e["layer"], e["cda"]) for e in effects}, key=str)
+
+
+def test_fixture_size_and_coverage():
+    assert len(CASES) >= 100
+    layers = {e[1] for c in CASES for e in c["effects"] if e[1]}
+    assert {"1a", "1b", "2", "4", "5", "6", "7a", "7b", "7c", "7d"} <= layers
+    kinds = {e[0] for c in CASES for e in c["effects"]}
+    assert {"continuous", "one-shot", "replacement", "rules", "prevention"} <= kinds
+    abilities = {c["ability"] for c in CASES}
+    assert {"spell", "activated", "triggered", "static", "keyword", "reminder"} <= abilities
+    assert any(e[2] for c in CASES for e in c["effects"])            # CDAs
+    assert any("場に出" in c["text"] for c in CASES)                 # pre-2010 "場に出る" templates
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['label']}" for i, c in enumerate(CASES)])
+def test_clause(case):
+    if case.get("known_gap"):
+        pytest.xfail("known gap of the Japanese front end")
+    res = classify_text(case["text"], "ja", name=case["tname"], type_line=case["type"])
+    clauses = res["clauses"]
+    assert len(clauses) == 1, clauses
+    c = clauses[0]
+    assert c["ability"] == case["ability"], c
+    assert _key(c["effects"]) == _key(case["effects"]), c
+    if case["parsed"]:
+        assert c["parsed"], c.get("error")
+
+
+def test_self_reference_with_and_without_brackets():
+    assert replace_self("《ゴブリンの先達》が戦場に出たとき", "ゴブリンの先達") == "~が戦場に出たとき"
+    assert replace_self("ゴブリンの先達は速攻を持つ", "ゴブリンの先達") == "~は速攻を持つ"
+    assert replace_self("このクリーチャーは飛行を持つ", None) == "~は飛行を持つ"
+    assert "ニアンビ" in name_variants_ja("忠実な癒し手、ニアンビ")
+
+
+def test_protection_parameter_is_not_reminder():
+    c = classify_text("プロテクション（黒）", "ja", type_line="クリーチャー")["clauses"][0]
+    assert c["ability"] == "keyword" and c["parsed"] and c["keyword"] == "protection"
+    ir = FRONTEND.clause(__import__("cardlint.text.segment", fromlist=["segment"]).segment(
+        "プロテクション（黒）", FRONTEND.is_keyword)[0])
+    assert ir.keyword.parameter and "黒" in ir.keyword.parameter
+
+
+def test_keyword_list_splits():
+    cl = classify_text("飛行、警戒", "ja", type_line="クリーチャー")["clauses"]
+    assert [c["keyword"] for c in cl] == ["flying", "vigilance"]
+
+
+def test_full_width_normalisation():
+    c = classify_text("あなたがコントロールするクリーチャーは＋１/＋１の修整を受ける。", "ja",
+                      type_line="エンチャント")["clauses"][0]
+    assert c["parsed"] and _key(c["effects"]) == [("continuous", "7c", False)]
+    assert c["effects"][0]["value"] == "+1/+1"
+
+
+def test_ir_details():
+    from cardlint.parse.frontend import frontend
+    from cardlint.text.segment import segment
+
+    fe = frontend("ja")
+    ir = fe.clause(segment("クリーチャー１体を対象とする。ターン終了時まで、それは＋３/＋３の修整を受ける。")[0])
+    e = ir.effects[0]
+    assert e.duration == "until_eot" and e.affected.quantifier == "target"
+    assert e.modifications[0].value == "+3/+3"
+    ir = fe.clause(segment("あなたが島をコントロールしているかぎり、~は＋１/＋１の修整を受ける。")[0])
+    assert ir.effects[0].condition is not None and ir.effects[0].affected.is_self
+
+
+@pytest.mark.parametrize("t,spell", [("インスタント", True), ("ソーサリー", True), ("部族インスタント — ゴブリン", True),
+                                     ("クリーチャー — ゴブリン", False), ("伝説のエンチャント", False), (None, None)])
+def test_is_spell_type(t, spell):
+    assert FRONTEND.is_spell_type(t) is spell
+
+
+@pytest.mark.parametrize("junk", ["", "（）", "（", "」「", "\x00\x01", "あ" * 5000, "{T}:" * 300, "。。。、、"])
+def test_bad_input_never_raises(junk):
+    import time
+
+    t0 = time.time()
+    classify_text(junk, "ja")
+    assert time.time() - t0 < 2.0
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="shared corpus not present")
+def test_corpus_sample_coverage():
+    rows = [json.loads(x) for x in CORPUS.read_text(encoding="utf-8").split("\n")[:1500] if x.strip()]
+    n = ok = 0
+    for r in rows:
+        for c in classify_text(r["text"], "ja", name=r["tname"], type_line=r["type"])["clauses"]:
+            n += 1
+            ok += c["parsed"]
+    assert ok / n >= 0.75
