@@ -120,8 +120,17 @@ def test_alignment_missing_extra_merged_keywords_reminder():
     tr = [kw("flying", 1), kw("vigilance", 2), _clause("anthem", ANTHEM, line=3), rem]
     res, codes = _codes(en, tr)
     assert res.status == "consistent", res.findings
-    # the second clause missing: TR301 on it, and the third still aligned with the third
+    # a keyword list is a set: another order is no difference, a missing keyword is TR204
+    assert not _codes(en, [kw("vigilance"), kw("flying"), _clause("anthem", ANTHEM, line=2)])[1]
     res, codes = _codes(en, [kw("flying"), _clause("anthem", ANTHEM, line=2)])
+    assert codes == {(C.KEYWORD, 0)}
+    # a changed keyword in a list is reported on the translated keyword's own clause
+    res, codes = _codes(en, [kw("flying"), kw("reach"), _clause("anthem", ANTHEM, line=2)])
+    assert codes == {(C.KEYWORD, 1)}
+    # a clause missing: TR301 on it, and the next clause still aligned with its counterpart
+    draw1 = _clause("draw", I.Effect(I.ONE_SHOT, verb="draw"), line=3)
+    res, codes = _codes([_clause("anthem", ANTHEM), draw1, _clause("anthem2", ANTHEM, line=3)],
+                        [_clause("anthem", ANTHEM), _clause("anthem2", ANTHEM, line=2)])
     assert codes == {(C.CLAUSE_MISSING, 1)}
     res, codes = _codes([_clause("anthem", ANTHEM)], [_clause("anthem", ANTHEM), _clause("x", I.Effect(I.ONE_SHOT))])
     assert codes == {(C.CLAUSE_MISSING, 1)}

@@ -44,8 +44,10 @@ def test_corpus_clause(case):
 def test_fixture_covers_contract():
     assert len(CLAUSES) >= 100
     layers = {str(layer) for c in CLAUSES for _, layer, _ in c["effects"]}
-    for layer in ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c"):
+    for layer in ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"):
         assert layer in layers, layer
+    parsed_layers = {str(layer) for c in CLAUSES if c["parsed"] for _, layer, _ in c["effects"]}
+    assert {"3", "7d"} <= parsed_layers
     kinds = {k for c in CLAUSES for k, _, _ in c["effects"]}
     assert {"continuous", "rules", "one-shot", "replacement", "prevention"} <= kinds
     abilities = {c["ability"] for c in CLAUSES}

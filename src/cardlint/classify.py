@@ -107,7 +107,12 @@ def effect_records(clause: I.ClauseIR, ability: str) -> list[dict]:
         elif e.kind == I.CONTINUOUS:
             continue  # a continuous effect with no modification carries no layer: skip
         else:
-            add(e.kind, None, False, {"verb": e.verb} if e.verb else {})
+            kind = e.kind
+            if kind == I.ONE_SHOT and ability == "static":
+                # a static ability creates continuous effects, never one-shot ones (CR 604.1):
+                # "You may play lands from your graveyard", "Players may spend mana as though …"
+                kind = I.RULES
+            add(kind, None, False, {"verb": e.verb} if e.verb else {})
     return out
 
 

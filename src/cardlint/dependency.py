@@ -292,7 +292,7 @@ def filter_may_match(f: I.Filter, obj: Source, source: Source) -> bool:
         return obj is source
     if f.ref in ("player", "you", "game"):
         return False
-    if f.attached:
+    if f.attached is not None:  # "enchanted"/"equipped" (the builder may leave the word empty)
         return source.attached_to is not None and source.attached_to == obj.id
     if f.quantifier == "target" and source.targets:
         return obj.id in source.targets
@@ -327,7 +327,7 @@ def _may_apply_to(part: EffectPart, obj: Source, board: bool) -> bool:
     f = part.effect.affected
     if f is None:
         return False
-    if f.attached and not board:
+    if f.attached is not None and not board:
         return False  # "enchanted creature": unknown without a board
     if f.ref in ("it", "they", "those", "multiple", "object") and f.quantifier is None and not (f.types or f.noun):
         # a pronoun: the object an earlier sentence chose; on a board, a spell's targets
@@ -399,7 +399,7 @@ def _overlaps(a: EffectPart, b: EffectPart, objects: list[Source] | None) -> boo
         if fb.is_self:
             return a.effect.affected is not None and not a.effect.affected.is_self and \
                 filter_may_match(_loosen(a.effect.affected), b.source, a.source)
-        if fb.attached or (fb.ref in ("it", "they") and not fb.types):
+        if fb.attached is not None or (fb.ref in ("it", "they") and not fb.types):
             return False
         return True
     return any(_may_apply_to(b, o, True) for o in objects)
@@ -408,7 +408,7 @@ def _overlaps(a: EffectPart, b: EffectPart, objects: list[Source] | None) -> boo
 def _overlaps_values(b: EffectPart, objects: list[Source] | None) -> bool:
     if objects is None:
         fb = b.effect.affected
-        return fb is not None and not fb.attached
+        return fb is not None and fb.attached is None
     return any(_may_apply_to(b, o, True) for o in objects)
 
 

@@ -103,7 +103,7 @@ def _check_expectations(doc, parts, deps, where, expected: set):
     anchor = {p.source.id: where[id(p)] for p in parts}
     out = []
     for item in exp.get("dependencies") or []:
-        a, b, layer = str(item.get("dependent")), str(item.get("on")), item.get("layer")
+        a, b, layer = str(item.get("dependent")), str(_on(item)), item.get("layer")
         if layer is not None:
             expected.add((a, b, str(layer)))
         else:
@@ -118,7 +118,7 @@ def _check_expectations(doc, parts, deps, where, expected: set):
             "board expects the effect of {a} to depend on the effect of {b}{layer}, but the analysis finds no "
             "dependency").format(a=a, b=b, layer=f" in layer {layer}" if layer else "")))
     for item in exp.get("no_dependencies") or []:
-        a, b = str(item.get("dependent")), str(item.get("on"))
+        a, b = str(item.get("dependent")), str(_on(item))
         d = found.get((a, b))
         if d is None or (item.get("layer") is not None and str(item["layer"]) != d.layer):
             continue
@@ -127,3 +127,8 @@ def _check_expectations(doc, parts, deps, where, expected: set):
             "board expects no dependency of {a} on {b}, but the analysis finds one in layer {layer}: {reason}").format(
                 a=a, b=b, layer=d.layer, reason=d.reason)))
     return out
+
+
+def _on(item: dict):
+    """``on:`` is the YAML 1.1 boolean True when unquoted."""
+    return item.get("on", item.get(True))

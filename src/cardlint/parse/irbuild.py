@@ -7,7 +7,9 @@ by the tree's structure and word classes — never by card names.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from lark import Token, Transformer, Tree
@@ -24,10 +26,31 @@ _PLURALS = {"sorceries": "sorcery", "elves": "elf", "dwarves": "dwarf", "wolves"
             "thieves": "thief", "plains": "plains", "men": "man", "copies": "copy", "abilities": "ability"}
 
 
+@lru_cache(maxsize=1)
+def _known_singulars() -> frozenset[str]:
+    """Singular subtype names from the generated lexicon (CR 205.3), to undo plurals exactly."""
+    from cardlint.paths import grammar_dir
+
+    try:
+        text = (grammar_dir() / "en_lexicon.lark").read_text(encoding="utf-8")
+    except OSError:
+        return frozenset()
+    words = set()
+    for m in re.finditer(r"^(?:CREATURE_TYPE|LAND_TYPE|OTHER_SUBTYPE)\S*: /\(\?<!\[\\w'\]\)\(\?:(.*)\)\(\?!", text, re.M):
+        words.update(w.replace("\\", "") for w in m.group(1).split("|"))
+    return frozenset(words)
+
+
 def singular(word: str) -> str:
     w = word.lower()
     if w in _PLURALS:
         return _PLURALS[w]
+    known = _known_singulars()
+    if w in known and not (w.endswith("s") and w[:-1] in known):
+        return w
+    for cand in (w[:-1], w[:-2], w[:-3] + "y", w[:-3] + "f", w[:-3] + "fe", w[:-3] + "man"):
+        if cand in known:
+            return cand
     if w.endswith("men") and len(w) > 4:
         return w[:-3] + "man"
     if w.endswith("ies") and len(w) > 4:
@@ -423,7 +446,16 @@ class IRBuilder(Transformer):
         words = []
         props = []
         additive = False
+        still = False
+        flat = []
         for c in children:
+            if isinstance(c, Node) and c.name == "descriptor_words":
+                flat.extend(c.children)
+            elif isinstance(c, Node) and c.name == "be_verb":
+                still = "still" in c.tokens()
+            else:
+                flat.append(c)
+        for c in flat:
             if isinstance(c, Node) and c.name in ("w_color", "w_type", "w_subtype", "w_supertype", "w_pt",
                                                     "w_status", "w_non", "w_object", "w_token", "w_thing",
                                                     "w_word", "w_attached", "w_other", "w_player", "w_zone",
@@ -441,7 +473,7 @@ class IRBuilder(Transformer):
         subtypes = [singular(w) for k, w in words if k == "w_subtype"]
         supertypes = [w.lower() for k, w in words if k == "w_supertype"]
         pts = [w for k, w in words if k == "w_pt"]
-        op = "add" if additive else "set"
+        op = "add" if additive or still else "set"
         if types or subtypes or supertypes:
             mods.append(I.Modification(I.TYPES, op, types + subtypes + supertypes))
         if colors:
@@ -476,12 +508,14 @@ class IRBuilder(Transformer):
         return Pred(I.CONTINUOUS, [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])], verb="be")
 
     def chosen_color_is(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.COLORS, "set", ["chosen"])], verb="be")
+        additive = any(isinstance(c, Node) and c.name == "in_addition" for c in children)
+        return Pred(I.CONTINUOUS, [I.Modification(I.COLORS, "add" if additive else "set", ["chosen"])], verb="be")
 
     becomes_chosen_color = chosen_color_is
 
     def chosen_type_is(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "set", ["chosen"])], verb="be")
+        additive = any(isinstance(c, Node) and c.name == "in_addition" for c in children)
+        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "add" if additive else "set", ["chosen"])], verb="be")
 
     def become_copy(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="become")
@@ -517,7 +551,14 @@ class IRBuilder(Transformer):
         return Pred(I.RULES, verb=verb)
 
     def cant(self, children):
-        return self._rules("cant")
+        p = self._rules("cant")
+        inner = [c for c in _flatten(children) if isinstance(c, (Pred, Node))]
+        what = next((c.verb for c in inner if isinstance(c, Pred) and c.verb), None)
+        if what is None:
+            what = next((c.name for c in inner if isinstance(c, Node) and c.name != "cant_word"), None)
+        p.tags.add(f"restricts:{what}")
+        p.mods.append(I.Modification("restriction", "cant", what))
+        return p
 
     def can(self, children):
         return self._rules("can")
@@ -529,10 +570,32 @@ class IRBuilder(Transformer):
         return self._rules("doesnt_untap")
 
     def cost_modifier(self, children):
-        return self._rules("cost")
+        words = _words(children)
+        op = "increase" if "more" in words else "reduce" if "less" in words else "set"
+        amount = None
+        for w in words:
+            if w.startswith("{") and w[1:-1].isdigit():
+                amount = int(w[1:-1])
+            elif w.isdigit():
+                amount = int(w)
+        p = self._rules("cost")
+        p.mods.append(I.Modification("cost", op, amount))
+        return p
 
     def hand_size(self, children):
-        return self._rules("hand_size")
+        words = _words(children)
+        p = self._rules("hand_size")
+        if "no" in words:
+            p.mods.append(I.Modification("hand_size", "none"))
+        else:
+            n = next((_number(w) for w in words if _number(w) is not None), None)
+            p.mods.append(I.Modification("hand_size", "modify" if "reduced" in words or "increased" in words else "set",
+                                         -n if n is not None and "reduced" in words else n))
+        return p
+
+    def is_number(self, children):
+        n = next((_number(w) for w in _words(children) if _number(w) is not None), None)
+        return Pred("state", verb="be", tags={"number"}, mods=[I.Modification("hand_size", "set", n)])
 
     def extra_land(self, children):
         return self._rules("extra_land")
@@ -560,7 +623,11 @@ class IRBuilder(Transformer):
         return p
 
     def action(self, children):
-        return self._action(children)
+        p = self._action(children)
+        if p.verb == "continue":
+            # "this effect continues until end of turn": a duration rule, not an effect of its own
+            return Pred("state", verb="continue")
+        return p
 
     def have_action(self, children):
         return self._action(children, "have")
@@ -586,10 +653,31 @@ class IRBuilder(Transformer):
         return Pred(I.ONE_SHOT, verb="do")
 
     def controls_state(self, children):
-        return Pred("state", verb="control")
+        # "You control enchanted permanent." — a control-changing effect (layer 2) when it is the
+        # statement itself; inside a condition the builder never turns it into an effect.
+        objects = [c for c in children if isinstance(c, I.Filter)]
+        return Pred(I.CONTINUOUS, [I.Modification(I.CONTROL, "gain")], verb="control", objects=objects,
+                    tags={"control_state"})
 
     def predicates(self, children):
-        return [c for c in children if isinstance(c, Pred)]
+        out: list[Pred] = []
+        for c in children:
+            if isinstance(c, Pred):
+                out.append(c)
+            elif isinstance(c, (KeywordRef, Granted)) and out:
+                # "has flying, first strike, and trample": later items extend the previous grant/loss
+                prev = out[-1]
+                target = next((m for m in prev.mods if m.characteristic == I.ABILITIES), None)
+                if target is None:
+                    target = I.Modification(I.ABILITIES, "add", [])
+                    prev.mods.append(target)
+                    if prev.kind not in (I.CONTINUOUS,):
+                        prev.kind = I.CONTINUOUS
+                if isinstance(target.value, list):
+                    target.value.extend(self._ability_values([c]))
+            elif isinstance(c, Node) and c.name == "subject_clause":
+                out.extend(p for p in _flatten(c.children) if isinstance(p, Pred))
+        return out
 
     # ------------------------------------------------------------------ values
     def value_np(self, children):
@@ -651,7 +739,7 @@ class IRBuilder(Transformer):
     def _statement_effects(self, subject: I.Filter | None, preds: list[Pred], imperative=False) -> list[I.Effect]:
         effects = []
         for p in preds:
-            if p.kind == "state":
+            if p.kind == "state" and not (p.mods and p.mods[0].characteristic == "hand_size"):
                 continue
             affected = subject
             if p.objects and (imperative or p.verb in ("gain_control", "exchange_control", "switch")):
@@ -666,7 +754,14 @@ class IRBuilder(Transformer):
             if kind == I.CONTINUOUS and affected is not None and affected.ref in ("you", "player") \
                     and all(m.characteristic == I.ABILITIES for m in p.mods):
                 kind = I.RULES  # "You have hexproof": an effect on a player, not an object (613.10)
-            e = I.Effect(kind=kind, affected=affected, modifications=list(p.mods) if kind in (I.CONTINUOUS, I.REPLACEMENT) else [],
+            if "control_state" in p.tags and p.objects:
+                affected = p.objects[0]
+            if p.kind == "state" and p.mods and p.mods[0].characteristic == "hand_size" and affected is not None \
+                    and "hand size" in " ".join(affected.extra):
+                kind = I.RULES
+            if kind == "state":
+                continue
+            e = I.Effect(kind=kind, affected=affected, modifications=list(p.mods) if kind in (I.CONTINUOUS, I.REPLACEMENT, I.RULES) else [],
                          verb=p.verb, objects=p.objects, duration=p.duration)
             e.note = ",".join(sorted(p.tags)) or None
             if "copy_enter" in p.tags:
@@ -793,6 +888,17 @@ class IRBuilder(Transformer):
 
     def start(self, children):
         return children[0]
+
+
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1}
+
+
+def _number(word: str) -> int | None:
+    w = word.strip("{}").lower()
+    if w.isdigit():
+        return int(w)
+    return _NUMBER_WORDS.get(w)
 
 
 def _lemma(verb: str) -> str:

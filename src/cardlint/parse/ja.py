@@ -25,12 +25,14 @@ COST_MARK = "§"
 KW_MARK = "¶"
 
 
-@lru_cache(maxsize=1)
-def categories() -> dict[str, tuple[str, str, tuple]]:
-    """word → (category, lemma/gloss, features)."""
+#: bump when :func:`_build_categories` changes (part of the on-disk cache key)
+_CATEGORIES_VERSION = "3"
+
+
+def _build_categories() -> dict[str, tuple[str, str, tuple]]:
     cat: dict[str, tuple[str, str, tuple]] = {}
     for s, (c, lemma, feats) in W.conjugate().items():
-        cat[s] = (c, lemma, feats)
+        cat[s] = (c, lemma, tuple(feats))
     for w, g in W.ADJECTIVES.items():
         cat.setdefault(w, ("ADJ", g, ()))
     for table, c in ((W.SUBORDINATORS, "SUB"), (W.ADVERBS, "ADV"), (W.DETERMINERS, "DET")):
@@ -49,43 +51,178 @@ def categories() -> dict[str, tuple[str, str, tuple]]:
     return cat
 
 
+class Categories(dict):
+    """word → (category, lemma/gloss, features), stored as "CAT|lemma|f1,f2" strings and decoded
+    on access (building 45,000 tuples at start-up costs more than the lookups ever do)."""
+
+    def __getitem__(self, word):
+        v = dict.__getitem__(self, word)
+        return _decode(v) if isinstance(v, str) else v
+
+    def get(self, word, default=None):
+        v = dict.get(self, word)
+        if v is None:
+            return default
+        return _decode(v) if isinstance(v, str) else v
+
+
+@lru_cache(maxsize=4096)
+def _decode(v: str) -> tuple[str, str, tuple]:
+    c, lemma, feats = v.split("|", 2)
+    return c, lemma, tuple(feats.split(",")) if feats else ()
+
+
+def _encode(cat: dict) -> str:
+    return "\n".join(f"{w}\t{c}|{lemma}|{','.join(feats)}" for w, (c, lemma, feats) in cat.items())
+
+
+@lru_cache(maxsize=1)
+def categories() -> Categories:
+    """word → (category, lemma/gloss, features).
+
+    Spelling out every conjugated form takes ~0.5 s, so the table is cached on disk as text,
+    keyed by the source of the vocabulary modules."""
+    import hashlib
+    import os
+
+    try:
+        from cardlint.paths import cache_dir
+
+        h = hashlib.sha256(_CATEGORIES_VERSION.encode())
+        for mod in (W, ja_vocab):
+            with open(mod.__file__, "rb") as fh:
+                h.update(fh.read())
+        path = cache_dir() / f"ja-categories-{h.hexdigest()[:16]}.tsv"
+    except (OSError, TypeError):
+        return Categories(_build_categories())
+    try:
+        blob = path.read_text(encoding="utf-8")
+        return Categories(line.split("\t", 1) for line in blob.split("\n"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        pass
+    cat = _build_categories()
+    try:
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(_encode(cat), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass
+    return Categories(cat)
+
+
+_RUN_CHARS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆]+")
+_COUNTER_NAME = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff]{1,8}カウンター")
+
+
+class Vocabulary:
+    """Longest-match word lookup over the post-lexer's categories and the grammar's literals."""
+
+    def __init__(self, words):
+        self.words = {w for w in words if w and not w.isascii() and w[0] not in "0123456789X{"
+                      and "/" not in w}
+        self.lengths = sorted({len(w) for w in self.words}, reverse=True)
+
+    def match(self, text: str, pos: int, end: int | None = None) -> str | None:
+        """The longest vocabulary word at ``text[pos:]`` (within ``end``), or None."""
+        end = len(text) if end is None else end
+        words = self.words
+        for n in self.lengths:
+            if pos + n <= end and text[pos:pos + n] in words:
+                return text[pos:pos + n]
+        return None
+
+
 class JaPostLex:
-    """WORD tokens → the grammar's literal terminal they spell, or their category terminal."""
+    """WORD tokens (runs of Japanese characters) → words, each the grammar's literal terminal it
+    spells or its category terminal.
+
+    The lexer's WORD terminal only finds a run of Japanese characters; this post-lexer splits it
+    at each position into the longest vocabulary word, the way the longest-match regex did
+    (a ``…カウンター`` counter name first, as the grammar's COUNTER_NAME terminal outranks WORD).
+    A position where no word starts yields an ``UNKNOWN`` token, which no rule accepts."""
 
     always_accept = ("WORD",)
 
     def __init__(self):
         self.literals: dict[str, str] = {}
+        self._vocab: Vocabulary | None = None
 
     def bind(self, parser) -> None:
         for t in parser.terminals:
             if t.pattern.type == "str":
                 self.literals[t.pattern.value] = t.name
+        self._vocab = Vocabulary(list(categories()) + list(self.literals))
 
-    def _name(self, tok) -> str:
-        if tok.type != "WORD":
-            return tok.type
-        v = str(tok)
+    @property
+    def vocab(self) -> Vocabulary:
+        if self._vocab is None:
+            self._vocab = Vocabulary(list(categories()) + list(self.literals))
+        return self._vocab
+
+    def _name(self, v: str) -> str:
         name = self.literals.get(v)
         if name is None:
             c = categories().get(v)
             name = c[0] if c else "N"
         return name
 
+    def split(self, run: str) -> list[tuple[int, str, str | None]]:
+        """(offset, word, forced terminal or None) for each word of a run."""
+        out = []
+        i, n = 0, len(run)
+        vocab = self.vocab
+        while i < n:
+            m = _COUNTER_NAME.match(run, i)
+            if m:
+                out.append((i, m.group(0), "COUNTER_NAME"))
+                i = m.end()
+                continue
+            w = vocab.match(run, i, n)
+            if w is None:
+                # unknown: up to the next position where a word (or a counter name) starts
+                j = i + 1
+                while j < n and vocab.match(run, j, n) is None and not _COUNTER_NAME.match(run, j):
+                    j += 1
+                out.append((i, run[i:j], "UNKNOWN"))
+                i = j
+                continue
+            out.append((i, w, None))
+            i += len(w)
+        return out
+
     def process(self, stream):
         for tok in stream:
             if tok.type != "WORD":
                 yield tok
                 continue
-            name = self._name(tok)
-            # "土地でないカード", "インスタントかソーサリーである呪文": a copula directly before a
-            # noun is a relative clause.  The next word is peeked in the text (not lexed ahead:
-            # the contextual lexer must lex it in the parser state after this token).
-            if str(tok) in _REL_COPULAS and self._next_is_noun(tok.end_pos):
-                name = "RELCOP"
-            yield Token.new_borrow_pos(name, str(tok), tok)
+            run = str(tok)
+            pieces = self.split(run)
+            base = tok.start_pos or 0
+            col = tok.column or 1
+            for k, (off, w, forced) in enumerate(pieces):
+                name = forced or self._name(w)
+                # "土地でないカード", "インスタントかソーサリーである呪文": a copula directly before a
+                # noun is a relative clause.  The next word is peeked (not lexed ahead: the
+                # contextual lexer must lex it in the parser state after this token).
+                if forced is None and w in _REL_COPULAS:
+                    if k + 1 < len(pieces):
+                        nxt = pieces[k + 1]
+                        if self._is_noun_word(nxt[1], nxt[2]):
+                            name = "RELCOP"
+                    elif self._next_is_noun(base + len(run)):
+                        name = "RELCOP"
+                yield Token(name, w, base + off, tok.line, col + off, tok.line, col + off + len(w),
+                            base + off + len(w))
 
     text = ""
+
+    def _is_noun_word(self, w: str, forced: str | None) -> bool:
+        if forced == "COUNTER_NAME":
+            return True
+        if forced is not None or w in self.literals:
+            return False
+        c = categories().get(w)
+        return bool(c) and c[0] in _NOUN_START
 
     def _next_is_noun(self, pos) -> bool:
         text = self.text
@@ -93,14 +230,10 @@ class JaPostLex:
             return False
         if text[pos] in "~《":
             return True
-        m = _word_re().match(text, pos)
-        if not m:
-            return False
-        w = m.group(0)
-        if w in self.literals:
-            return False
-        c = categories().get(w)
-        return bool(c) and c[0] in _NOUN_START
+        if _COUNTER_NAME.match(text, pos):
+            return True
+        w = self.vocab.match(text, pos)
+        return w is not None and self._is_noun_word(w, None)
 
     def __repr__(self) -> str:  # stable: part of the parse-table cache key
         return "JaPostLex()"
@@ -110,14 +243,6 @@ _REL_COPULAS = {"である", "でない", "ではない", "でもある"}
 _NOUN_START = {"N", "SUBTYPE", "KW", "COLOR", "DET", "SELF", "NAME", "COUNTER_NAME"}
 _POSTLEX = JaPostLex()
 
-
-@lru_cache(maxsize=1)
-def _word_re():
-    from cardlint.paths import grammar_dir
-
-    src = (grammar_dir() / "ja_lexicon.lark").read_text(encoding="utf-8")
-    m = re.search(r"^WORD\.\d+: /(.*)/$", src, re.M)
-    return re.compile(m.group(1))
 
 # ----------------------------------------------------------------------------- normalisation
 _PAREN_PARAM = re.compile(r"^(プロテクション|エンチャント|Lvアップ)\s*[(（]([^()（）。]{1,30})[)）]")

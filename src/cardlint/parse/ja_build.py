@@ -403,7 +403,9 @@ class Ctx:
 
 
 def _arg(p: Pred, *particles: str) -> Arg | None:
-    for a in p.args:
+    """The argument nearest the predicate with one of ``particles``: an earlier one with the same
+    particle belongs to a relative clause ("能力を持たないクリーチャーは+2/+2の修整を受ける")."""
+    for a in reversed(p.args):
         if a.particle in particles:
             return a
     return None
@@ -414,7 +416,10 @@ def _args(p: Pred, *particles: str) -> list[Arg]:
 
 
 def _subject(p: Pred) -> Arg | None:
-    return _arg(p, "は", "が", "はそれぞれ", "がそれぞれ", "も", "では", "とは")
+    """The topic (は) if any, else the nearest が: in "あなたがコントロールするクリーチャーは…" the
+    が-phrase is the relative clause's subject."""
+    return (_arg(p, "は", "はそれぞれ") or _arg(p, "が", "がそれぞれ")
+            or _arg(p, "も", "では", "とは"))
 
 
 KW_BY_NAME = ja_vocab.KEYWORDS
@@ -501,11 +506,15 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
             (lemma != "add" or any(_np_has(a.np, "タイプ") for a in p.args)):
         return []
+    # descriptive continuatives: "あなたがコントロールしていて…", "攻撃したりブロックしたりできない"
+    # (the listed actions belong to the final predicate), "…を持っていて"
+    if p.link == "cont" and ("tari" in feats or ("prog" in feats and "te" in feats) or lemma == "control"):
+        return []
     if "代わりに" in adverbs or "instead" in elements_text:
         return [I.Effect(kind=I.REPLACEMENT, verb=lemma, affected=affected)]
 
     # --- continuous: P/T modify
-    if lemma == "receive" and obj is not None and _np_has(obj.np, "修整"):
+    if lemma == "receive" and obj is not None and _np_has(obj.np, "修整", "修正"):
         pt = _pt_of(obj.np)
         return [cont([I.Modification(I.PT_MODIFY, "modify", pt)])]
     # --- abilities / control
@@ -516,6 +525,9 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         if kws or _np_has(obj.np, "能力", "キーワード能力", "起動型能力", "誘発型能力"):
             if "neg" in feats:
                 return []  # "飛行を持たない" in a description
+            if affected is not None and affected.ref in ("you", "player") and not affected.types:
+                # "あなたは呪禁を持つ": a player has an ability — a rules effect (CR 613.10)
+                return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
             return [cont([I.Modification(I.ABILITIES, "add", kws)])]
         if _np_has(obj.np, "ライフ", "毒カウンター", "エネルギー", "紋章") or any(k == "mana" for k, _ in obj.np.heads):
             return [I.Effect(kind=I.ONE_SHOT, verb="gain")]
@@ -534,6 +546,7 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         return [I.Effect(kind=I.ONE_SHOT, verb="lose")]
     # "あなたはエンチャントされているクリーチャーをコントロールする" (control-changing Aura)
     if lemma == "control" and obj is not None and subj is not None and _np_has(subj.np, "あなた") and \
+            p.link in ("", "and") and \
             not feats & {"passive", "neg", "can", "past", "prog"} and p.link != "sub":
         return [cont([I.Modification(I.CONTROL, "set")], aff=np_filter(obj.np, ctx))]
     if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
@@ -549,6 +562,12 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
             # "X に なる": complement is the に-argument
             a = _arg(p, "に", "と")
             comp = a.np if a else None
+        neg = "neg" in feats or p.copula in ("ではない", "でない")
+        if comp is not None and _np_has(comp, "対象") and neg and p.link != "sub":
+            # "呪文や能力の対象にならない" (can't be the target of …)
+            return [I.Effect(kind=I.RULES, verb="cant_be_targeted", affected=affected)]
+        if comp is not None and _np_has(comp, "統治者", "イニシアチブ") and not neg and p.link != "sub":
+            return [I.Effect(kind=I.ONE_SHOT, verb="become_monarch")]
         if comp is not None:
             e = copula_effect(p, comp, affected, subj, ctx)
             if e is not None:
@@ -575,13 +594,24 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     if lemma == "skip":
         return [I.Effect(kind=I.REPLACEMENT, verb="skip")]
     # --- rules: can't / costs
+    if lemma == "can" and "neg" in feats and any(
+            re.search(r"(?:持つ|得る)こと", a.np.text) for a in p.args) and any(keyword_list(a.np) for a in p.args):
+        # "飛行を得ることも持つこともできない" (can't have or gain flying): layer 6
+        return [cont([I.Modification(I.ABILITIES, "cant_have", [k for a in p.args for k in keyword_list(a.np)])])]
     if lemma in ("can",) and "neg" in feats or ("can" in feats and "neg" in feats):
         return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
+    # "唱えられない", "ブロックされない": a negative passive/potential main predicate is a "can't"
+    if "passive" in feats and "neg" in feats and "past" not in feats and p.link != "sub":
+        return [I.Effect(kind=I.RULES, verb="cant_be_" + lemma, affected=affected)]
+    # "可能なら攻撃する" (attacks/blocks each combat if able)
+    if lemma in ("attack", "block") and "可能なら" in adverbs:
+        return [I.Effect(kind=I.RULES, verb="must_" + lemma, affected=affected)]
     if "passive" in feats and "neg" in feats and lemma in ("destroy", "counter", "block", "regenerate"):
         return [I.Effect(kind=I.RULES, verb="cant_be_" + lemma, affected=affected)]
     if "neg" in feats and lemma in ("untap",) and ctx.duration is None:
         return [I.Effect(kind=I.RULES, verb="doesnt_untap", affected=affected)]
-    if "become" in feats and lemma in ("more", "fewer") and subj is not None and _np_has(subj.np, "コスト"):
+    if "become" in feats and lemma in ("more", "fewer") and any(
+            _np_has(a.np, "コスト", "追加コスト") for a in _args(p, "が", "は", "も")):
         return [I.Effect(kind=I.RULES, verb="cost_change")]
     if "must" in feats:
         return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
@@ -727,6 +757,9 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             # "…なら、…代わりに…" (self-replacement) / plain conditional: effect keeps condition
             pass
         effs = pred_effects(p, ctx, text)
+        if ctx.condition is not None and ctx.condition.kind == "as_enters":
+            # "~が戦場に出るに際し、色を1色選ぶ／2点のライフを支払ってもよい": part of the replacement
+            effs = [e for e in effs if e.kind != I.ONE_SHOT]
         for e in effs:
             if ctx.condition is not None and ctx.condition.kind == "if" and e.kind == I.CONTINUOUS and ctx.duration:
                 pass
@@ -812,7 +845,7 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
 
 # ----------------------------------------------------------------------------- fallback
 _CUES = [
-    (r"修整を受ける", I.CONTINUOUS, I.PT_MODIFY),
+    (r"修[整正]を受ける", I.CONTINUOUS, I.PT_MODIFY),
     (r"(?:を|と)(?:持つ|得る)", I.CONTINUOUS, I.ABILITIES),
     (r"コントロールを得る", I.CONTINUOUS, I.CONTROL),
     (r"パワーとタフネスを入れ替える", I.CONTINUOUS, I.PT_SWITCH),

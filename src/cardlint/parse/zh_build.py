@@ -325,6 +325,11 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if not mods:
             return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")] if verb == "成为" else []
         return [I.Effect(C, affected=subject, modifications=mods)]
+    if d == "text_change":
+        aff = next((np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "det"), subject)
+        return cont(I.TEXT, "set", affected=aff)
+    if d == "cost_change":
+        return [I.Effect(I.RULES, affected=subject, verb="cost_change")]
     if d == "use_for":
         return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
     if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):

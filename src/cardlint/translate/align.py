@@ -72,9 +72,23 @@ def _max_merge(seq: list[ClauseSig], start: int) -> int:
     return max(n, min(MAX_MERGE, len(seq) - start))
 
 
+def group_keyword_lines(sigs: list[ClauseSig]) -> list[ClauseSig]:
+    """Keyword clauses of one line ("Flying, vigilance") become one unit compared as a set: the
+    order of a keyword list is no difference."""
+    out: list[ClauseSig] = []
+    for s in sigs:
+        prev = out[-1] if out else None
+        if (prev is not None and s.ability == "keyword" and prev.ability == "keyword" and s.parsed and prev.parsed
+                and s.keywords and prev.keywords and s.line == prev.line):
+            out[-1] = prev.merged_with(s)
+        else:
+            out.append(s)
+    return out
+
+
 def align(en: list[ClauseSig], tr: list[ClauseSig]) -> list[Pair]:
-    en = [c for c in en if not c.reminder]
-    tr = [c for c in tr if not c.reminder]
+    en = group_keyword_lines([c for c in en if not c.reminder])
+    tr = group_keyword_lines([c for c in tr if not c.reminder])
     n, m = len(en), len(tr)
     inf = float("inf")
     cost = [[inf] * (m + 1) for _ in range(n + 1)]

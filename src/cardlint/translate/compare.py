@@ -58,7 +58,7 @@ class CardResult:
 
 
 def _fmt(values) -> str:
-    if values is None:
+    if values is None or values == "":
         return "—"
     if isinstance(values, (set, frozenset, list, tuple)):
         items = sorted((_fmt(v) for v in values), key=str)
@@ -68,13 +68,31 @@ def _fmt(values) -> str:
     return str(values)
 
 
+def _incomparable(a: frozenset, b: frozenset) -> bool:
+    """Both sides name values and neither set holds the other (a subset is a partly understood side)."""
+    return bool(a) and bool(b) and not (a <= b or b <= a)
+
+
+def _fmt_pairs(pairs: set) -> str:
+    """{("add", ("flying",)), ("", "goblin")} → "add flying; goblin"."""
+    items = []
+    for op, value in pairs:
+        v = ", ".join(map(str, value)) if isinstance(value, (tuple, list)) else str(value)
+        op = "" if op in (I.PT_SET, I.PT_MODIFY) else op
+        items.append(f"{op} {v}".strip())
+    return "; ".join(sorted(items)) or "—"
+
+
 def _group(sig: ClauseSig, characteristics) -> tuple[set, bool]:
-    """(op, value) of the atoms changing ``characteristics``; flag whether any value is unknown."""
+    """(op, value) of the atoms changing ``characteristics``; flag whether any value is unknown.
+    Types are compared as one set of words (front ends differ on "set" vs "in addition to")."""
     out, unknown = set(), False
     for a in sig.atoms:
         if a.kind == I.CONTINUOUS and a.characteristic in characteristics:
-            if a.value is UNKNOWN or a.value is None:
+            if a.value is UNKNOWN or a.value is None or a.value == frozenset():
                 unknown = True
+            elif a.characteristic == I.TYPES:
+                out.update(("", v) for v in a.value)
             else:
                 op = a.op if a.characteristic not in PT_CHARS else a.characteristic
                 out.add((op, a.value if not isinstance(a.value, frozenset) else tuple(sorted(a.value))))
@@ -94,10 +112,16 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
     if en.ability != tr.ability and "mixed" not in (en.ability, tr.ability):
         add(C.ABILITY_KIND, _("ability kind differs: {en} in English, {tr} in the translation")
             .format(en=en.ability, tr=tr.ability))
-    # keyword clauses
+    # keyword clauses (a keyword list is a set: its order is no difference)
     if en.keywords and tr.keywords and en.keywords != tr.keywords:
-        add(C.KEYWORD, _("keyword differs: {en} in English, {tr} in the translation")
-            .format(en=_fmt(en.keywords), tr=_fmt(tr.keywords)))
+        msg = _("keyword differs: {en} in English, {tr} in the translation").format(
+            en=_fmt(en.keywords), tr=_fmt(tr.keywords))
+        extra = [i for i, k in tr.kw_index if k not in en.keywords]
+        if extra and len(tr.kw_index) > 1:
+            for i in extra:   # point at the translated keyword that is not in the English list
+                out.append(Finding(C.KEYWORD, i, msg, en.text, tr.text, C.CODES[C.KEYWORD][1] * factor, en.index))
+        else:
+            add(C.KEYWORD, msg)
     # effect kinds
     if en.kinds != tr.kinds:
         add(C.EFFECT_KIND, _("effect kinds differ: {en} in English, {tr} in the translation")
@@ -127,7 +151,14 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
         else:
             scale = 1.0
         add(code, _("{what} differ: {en} in English, {tr} in the translation")
-            .format(what=label, en=_fmt(sorted(map(_fmt, e_vals))), tr=_fmt(sorted(map(_fmt, t_vals)))), scale)
+            .format(what=label, en=_fmt_pairs(e_vals), tr=_fmt_pairs(t_vals)), scale)
+    # colors and P/T named in the filters ("white creatures", "nonblack", "a 2/2 red … token")
+    if _incomparable(en.filter_colors, tr.filter_colors):
+        add(C.COLOR, _("colors of the affected objects differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt(en.filter_colors), tr=_fmt(tr.filter_colors)), 0.9)
+    if _incomparable(en.filter_pts, tr.filter_pts):
+        add(C.PT, _("power/toughness differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt(en.filter_pts), tr=_fmt(tr.filter_pts)), 0.9)
     # duration of continuous and rules effects
     dur_kinds = (I.CONTINUOUS, I.RULES)
     if any(a.kind in dur_kinds for a in en.atoms) and any(a.kind in dur_kinds for a in tr.atoms):
@@ -139,13 +170,13 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
     # who controls the affected objects
     e_c = {a.controller for a in en.atoms if a.controller}
     t_c = {a.controller for a in tr.atoms if a.controller}
-    if e_c and t_c and e_c != t_c:
+    if e_c and t_c and not (e_c & t_c):      # disjoint: a partly understood side is no evidence
         add(C.CONTROLLER, _("controller of the affected objects differs: {en} in English, {tr} in the translation")
             .format(en=_fmt(e_c), tr=_fmt(t_c)))
     # target vs all
     e_q = {a.quantifier for a in en.atoms if a.quantifier}
     t_q = {a.quantifier for a in tr.atoms if a.quantifier}
-    if e_q and t_q and e_q != t_q:
+    if e_q and t_q and not (e_q & t_q):
         add(C.TARGET, _("target vs. all differs: {en} in English, {tr} in the translation")
             .format(en=_fmt(e_q), tr=_fmt(t_q)))
     return out
@@ -206,7 +237,9 @@ def _pair_findings(p: Pair, any_unparsed: bool) -> list[Finding]:
         present = p.en or p.tr
         if not present.parsed:
             return [_unparsed(p)]
-        scale = 0.5 if any_unparsed else 1.0
+        if any_unparsed:
+            return []     # alignment next to an unparsed clause is guesswork: the card is unknown anyway
+        scale = 1.0
         if p.en is not None:
             msg = _("clause missing in the translation")
             return [Finding(C.CLAUSE_MISSING, p.en.index, msg, p.en.text, "", C.CODES[C.CLAUSE_MISSING][1] * scale,

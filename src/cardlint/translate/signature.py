@@ -106,6 +106,9 @@ class ClauseSig:
     atoms: list[Atom] = field(default_factory=list)
     line: int = 1
     keywords: frozenset[str] = frozenset()   # keyword ids of keyword clauses (several once merged)
+    filter_colors: frozenset[str] = frozenset()  # colors named in filters: "W", "nonW" ("white creatures", tokens)
+    filter_pts: frozenset[str] = frozenset()     # P/T named in filters ("a 2/2 … token")
+    kw_index: tuple[tuple[int, str], ...] = ()   # (clause index, keyword id) of merged keyword clauses
 
     @property
     def index(self) -> int:
@@ -126,7 +129,10 @@ class ClauseSig:
                          ability=ability, parsed=self.parsed and other.parsed,
                          keyword=self.keyword if self.keyword == other.keyword else None,
                          atoms=self.atoms + other.atoms, line=self.line,
-                         keywords=self.keywords | other.keywords)
+                         keywords=self.keywords | other.keywords,
+                         filter_colors=self.filter_colors | other.filter_colors,
+                         filter_pts=self.filter_pts | other.filter_pts,
+                         kw_index=self.kw_index + other.kw_index)
 
 
 # --- normalisation of values -------------------------------------------------------------------
@@ -278,9 +284,32 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) ->
                                       conditional))
             else:
                 atoms.append(Atom(e.kind, None, False, None, None, None, duration, controller, quant, conditional))
+    f_colors: set[str] = set()
+    f_pts: set[str] = set()
+    if ability != "reminder":
+        for e in norm.effects:
+            for f in ([e.affected] if e.affected is not None else []) + list(e.objects):
+                _filter_values(f, f_colors, f_pts)
     kw = clause.keyword.id if clause.keyword is not None else None
     if kw is not None and kw not in keyword_ids():
         kw = None          # a keyword the front end did not identify: not compared
     return ClauseSig(indices=(index,), text=clause.text, ability=ability, parsed=clause.parsed,
                      reminder=ability == "reminder", keyword=kw, atoms=atoms, line=clause.line,
-                     keywords=frozenset([kw]) if kw and ability == "keyword" else frozenset())
+                     keywords=frozenset([kw]) if kw and ability == "keyword" else frozenset(),
+                     filter_colors=frozenset(f_colors), filter_pts=frozenset(f_pts),
+                     kw_index=((index, kw),) if kw and ability == "keyword" else ())
+
+
+def _filter_values(f: I.Filter, colors: set, pts: set) -> None:
+    for c in f.colors or []:
+        v = norm_colors([c])
+        if v is not UNKNOWN:
+            colors.update(v)
+    for x in f.excluded or []:
+        v = norm_colors([x]) if isinstance(x, str) and x.lower() in _COLOR_WORDS else UNKNOWN
+        if v is not UNKNOWN:
+            colors.update("non" + c for c in v)
+    if f.pt:
+        v = norm_pt(f.pt)
+        if v is not UNKNOWN:
+            pts.add(v)

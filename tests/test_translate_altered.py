@@ -1,0 +1,65 @@
+"""Deliberately altered translations: each must be detected with the right code and clause index,
+and the unaltered original must check consistent.
+
+Data-driven: ``tests/fixtures/translate/altered-<lang>.jsonl`` (built from real corpus pairs that
+parse on both sides by ``make_altered.py``; the expected code comes from the alteration, not from
+the checker).  Add rows to add cases.  A row whose text a front end no longer parses is skipped
+(front ends are moving targets); a row with ``"xfail"`` names a known front-end bug.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardlint.translate.compare import check_card
+
+FIX = Path(__file__).parent / "fixtures" / "translate"
+
+
+def _rows():
+    out = []
+    for lang in ("de", "ja", "zh-Hans"):
+        path = FIX / f"altered-{lang}.jsonl"
+        if not path.exists():
+            continue
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+            if line.strip():
+                row = json.loads(line)
+                row["lang"] = lang
+                out.append(pytest.param(row, id=f"{lang}-{i}-{row['alteration']}"))
+    return out
+
+
+ROWS = _rows()
+
+
+def _check(row, text):
+    return check_card(row["en_text"], text, row["lang"], row["name"], row.get("tname"), row.get("en_type"),
+                      row.get("type"))
+
+
+@pytest.mark.parametrize("row", ROWS)
+def test_altered_translation_detected(row):
+    orig = _check(row, row["text"])
+    if orig.status == "unknown":
+        pytest.skip("the original pair no longer parses on both sides")
+    assert orig.status == "consistent", [f.to_dict() for f in orig.findings]
+    altered = _check(row, row["altered"])
+    if altered.status == "unknown" and not any(f.code != "TR401" for f in altered.findings):
+        pytest.skip("the altered translation does not parse")
+    if row.get("xfail"):
+        pytest.xfail(row["xfail"])
+    got = {(f.code, f.clause_index) for f in altered.findings}
+    assert (row["code"], row["clause_index"]) in got, (row["alteration"], row["altered"], got)
+    assert altered.status == "inconsistent"
+
+
+def test_enough_altered_cases_per_language():
+    counts = {}
+    for p in ROWS:
+        counts[p.values[0]["lang"]] = counts.get(p.values[0]["lang"], 0) + 1
+    # the front ends are moving targets: the counts are reported, the floor keeps the suite honest
+    assert sum(counts.values()) >= 30, counts
