@@ -48,14 +48,21 @@ def script_params(line: str) -> dict[str, str]:
     return params
 
 
-def forge_layers(line: str) -> tuple[set[str], bool, str, str] | None:
-    """(layers, cda, affected, description) of one ``S:Mode$ Continuous`` line, or None."""
+def forge_layers(line: str, keywords_only: bool = False) -> tuple[set[str], bool, str, str] | None:
+    """(layers, cda, affected, description) of one ``S:Mode$ Continuous`` line, or None.
+
+    With ``keywords_only`` (what ``cardlint lint`` uses), ``AddKeyword$`` values that are not
+    keyword abilities (Forge's "hidden" keywords such as ``CARDNAME can't block.``,
+    ``Unblockable``, ``UpkeepCost:2``, prevention strings: rules effects in CR terms) do not count
+    as layer 6."""
     if "Mode$ Continuous" not in line or not line.startswith("S:"):
         return None
     params = script_params(line)
     affected = params.get("Affected", "")
     if PLAYER_AFFECTED.match(affected):
         return None  # effects on players are rules effects (613.10), not layers
+    if keywords_only and "AddKeyword" in params and not any(is_keyword_ability(k) for k in params["AddKeyword"].split(" & ")):
+        params = {k: v for k, v in params.items() if k != "AddKeyword"}
     layers = set()
     for key, layer in FORGE_LAYER_PARAMS:
         if key in params and layer:
@@ -69,6 +76,32 @@ def forge_layers(line: str) -> tuple[set[str], bool, str, str] | None:
     if not layers:
         return None
     return layers, cda, affected, params.get("Description", "")
+
+
+def is_keyword_ability(value: str) -> bool:
+    """Is a Forge ``AddKeyword$`` value a CR 702 keyword ability ("Flying", "Protection from red",
+    "Landwalk:Island", "Bushido:1")?"""
+    from cardlint.kb import keyword_names
+
+    names = _keyword_names()
+    v = value.strip().lower()
+    if v.startswith("hidden") or "cardname" in v:
+        return False
+    head = v.split(":")[0]
+    words = head.split()
+    return any(" ".join(words[:n]) in names for n in range(len(words), 0, -1))
+
+
+def _keyword_names():
+    global _KW
+    if _KW is None:
+        from cardlint.kb import keyword_names
+
+        _KW = set(keyword_names("en")) | {"landwalk", "protection", "hexproof from"}
+    return _KW
+
+
+_KW = None
 
 
 def _norm_desc(text: str, name: str) -> list[str]:
@@ -99,12 +132,25 @@ def align(desc: str, clauses: list, name: str, threshold: float = 0.6):
 # --- readers ------------------------------------------------------------------------------------
 def _entry(name, types, oracle, lines: list[tuple[int, str]], path, line, file=None) -> CardEntry:
     decls = []
+    prev: Declaration | None = None
     for lineno, sline in lines:
-        got = forge_layers(sline)
+        got = forge_layers(sline, keywords_only=True)
         if got is None:
+            if sline.startswith("S:"):
+                prev = None
             continue
         layers, cda, affected, desc = got
-        decls.append(Declaration(text=desc, layers=layers, cda=cda, origin=sline, line=lineno))
+        if not desc:
+            # a line without Description$ implements more of the previous line's clause
+            if prev is not None and prev.text is not None:
+                prev.layers |= layers
+                prev.cda = prev.cda or cda
+            continue
+        if desc.upper().startswith("LEVEL "):
+            prev = Declaration(text=None)   # level-up P/T boxes are not Oracle clauses; skip its continuations
+            continue
+        prev = Declaration(text=desc, layers=set(layers), cda=cda, origin=sline, line=lineno)
+        decls.append(prev)
     type_line = _forge_type_line(types or "")
     return CardEntry(name=name, text=(oracle or "").replace("\\n", "\n"), type_line=type_line, lang="en",
                      path=path, line=line, declarations=decls, extra={"forge_file": file} if file else {})

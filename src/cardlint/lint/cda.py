@@ -36,6 +36,8 @@ def violation(clause: I.ClauseIR, ability: str) -> tuple[str, str] | None:
             if m.characteristic not in CDA_CHARACTERISTICS:
                 return "CL204", _("it changes {what}, which a CDA cannot define (only colors, subtypes, power, toughness)").format(
                     what=m.characteristic.replace("_", " "))
+            if m.characteristic == I.TYPES and "chosen" in (m.value or []):
+                return None  # "is the chosen type": not judged (a choice made as it entered)
             if m.characteristic == I.TYPES and m.op not in ("all_creature_types", "set_subtypes"):
                 return "CL204", _("it defines card types, which a CDA cannot define (only colors, subtypes, power, toughness)")
     return None

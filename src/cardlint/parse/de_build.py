@@ -340,6 +340,8 @@ class GermanIRBuilder(IRBuilder):
                     p.tags.add("only")
                 if w == "zusätzlich":
                     p.tags.add("additional")
+            elif isinstance(c, Node) and c.name == "at_time":
+                p.tags.add("at_time")
             elif isinstance(c, Node) and c.name == "in_addition":
                 p.tags.add("in_addition")
             elif isinstance(c, Node) and c.name == "as_though":
@@ -749,6 +751,17 @@ class GermanIRBuilder(IRBuilder):
             if e.kind == I.CONTINUOUS and e.affected is not None and e.affected.is_self and e.condition is None:
                 pass
         return (kind, effects)
+
+    def body(self, children):
+        out = super().body(children)
+        # "Lege zu Beginn deines Versorgungssegments …": a verb-first sentence whose middle field
+        # holds the trigger time ("zu Beginn …", "am Ende …") is a triggered ability
+        first = children[0] if children else None
+        if out[1] == "statement" and isinstance(first, tuple) and first[0] == "effects" and first[1] and \
+                first[1][0].note and "at_time" in first[1][0].note.split(","):
+            nxt = " ".join(_words([c for c in children if isinstance(c, Node)]))
+            out = ("body", "triggered", out[2], "at_time") + tuple(out[4:])
+        return out
 
     def trigger_time(self, children):
         return Node("trigger_time", children)

@@ -773,7 +773,7 @@ class IRBuilder(Transformer):
     def subject_statement(self, children):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)
         preds = next((c for c in children if isinstance(c, list)), [])
-        return ("effects", self._statement_effects(subject, preds))
+        return ("effects", self._statement_effects(subject, preds), subject)
 
     def imperative_statement(self, children):
         preds = next((c for c in children if isinstance(c, list)), [])
@@ -787,9 +787,16 @@ class IRBuilder(Transformer):
     def statement(self, children):
         effects: list[I.Effect] = []
         mods: list[Mod] = []
+        subject = None
         for c in children:
             if isinstance(c, tuple) and c[0] == "effects":
                 effects.extend(c[1])
+                if len(c) > 2:
+                    subject = c[2]
+            elif isinstance(c, list):
+                # "… until end of turn and can block an additional creature": same subject
+                effects.extend(self._statement_effects(subject, [p for p in c if isinstance(p, Pred)],
+                                                       imperative=subject is None))
             elif isinstance(c, Mod):
                 mods.append(c)
             elif isinstance(c, Node):
@@ -842,6 +849,14 @@ class IRBuilder(Transformer):
         trig = next((c for c in children if isinstance(c, Node) and c.name.startswith("trigger")), None)
         effects = self._pass_effects(children)[1]
         return ("triggered", effects, " ".join(trig.tokens()) if trig else "")
+
+    def triggered_modal(self, children):
+        trig = next((c for c in children if isinstance(c, Node) and c.name.startswith("trigger")), None)
+        modal = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
+        return ("triggered", modal[2], " ".join(trig.tokens()) if trig else "")
+
+    def not_have(self, children):
+        return Pred("state", verb="not_have")
 
     def body(self, children):
         effects = []

@@ -111,6 +111,7 @@ def categories() -> Categories:
 
 
 _RUN_CHARS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆]+")
+_PT_START = re.compile(r"[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)")
 _COUNTER_NAME = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff]{1,8}カウンター")
 
 
@@ -204,7 +205,11 @@ class JaPostLex:
                 # "土地でないカード", "インスタントかソーサリーである呪文": a copula directly before a
                 # noun is a relative clause.  The next word is peeked (not lexed ahead: the
                 # contextual lexer must lex it in the parser state after this token).
-                if forced is None and w in _REL_COPULAS:
+                if forced is None and w == "であり" and k + 2 < len(pieces) and \
+                        self._name(pieces[k + 1][1]) == "COLOR" and pieces[k + 2][1] in _REL_COPULAS:
+                    # "赤であり白である…トークン": a color conjunction inside a relative clause
+                    name = "RELAND"
+                elif forced is None and w in _REL_COPULAS:
                     if k + 1 < len(pieces):
                         nxt = pieces[k + 1]
                         if self._is_noun_word(nxt[1], nxt[2]):
@@ -230,6 +235,8 @@ class JaPostLex:
             return False
         if text[pos] in "~《":
             return True
+        if _PT_START.match(text, pos):
+            return True  # "緑である4/4の…": a P/T begins the noun phrase
         if _COUNTER_NAME.match(text, pos):
             return True
         w = self.vocab.match(text, pos)
@@ -286,8 +293,15 @@ def _colon_outside_quotes(text: str) -> int:
     return -1
 
 
+_ABILITY_WORD = re.compile(r"^[^\s、。:,「」(){}0-9X~§¶•―—]{1,16}\s*[―—]+\s*")
+
+
 def mark_costs(text: str) -> str:
     """"§" before an activated ability's cost (also inside 「…」 granted abilities)."""
+    m = _ABILITY_WORD.match(text)
+    if m and not re.match(r"(?:I|II|III|IV|V|VI)\b", text):
+        # "湧血 ― {R}{G}, …を捨てる:…": the ability word comes before the cost
+        return m.group(0) + mark_costs(text[m.end():])
     m = _LOYALTY.match(text)
     if m:
         v = m.group(1).replace("−", "-")

@@ -118,6 +118,14 @@ def read_nom(t: Tree) -> NP:
             np.mods.append(("rel", str(c.children[0])))
         elif d == "adj_mod":
             np.mods.append(("adj", text_of(c)))
+        elif d == "rel_copula":
+            # "赤である呪文", "赤であり白であるトークン": like a genitive modifier ("赤の呪文")
+            g = NP()
+            for cc in c.children:
+                if isinstance(cc, Tree) and cc.data == "heads":
+                    read_heads(cc, g)
+            g.text = text_of(c)
+            np.mods.append(("gen", g))
         elif d == "quantity_mod":
             np.mods.append(("qty", text_of(c)))
         elif d == "named":
@@ -169,6 +177,13 @@ def flatten_seq(t) -> list:
         if d in ("seq_end",):
             out.append(("pred", read_pred(ch[0])))
             return out
+        if d == "seq_or":
+            # "戦場に出るか攻撃するたび": the first predicate shares the link of the next
+            p = read_pred(ch[0])
+            p.link = "or"
+            out.append(("pred", p))
+            node = ch[-1]
+            continue
         if d in ("seq_sub", "seq_np_sub", "seq_until", "seq_with", "seq_cont"):
             p = read_pred(ch[0]) if d != "seq_np_sub" else Pred("np", "be", text_of(ch[0]),
                                                                   complement=read_np(ch[0]))
@@ -250,10 +265,18 @@ def read_pred(t) -> Pred:
     return Pred("verb", text_of(t), text_of(t))
 
 
+def _share_or_links(elements: list) -> None:
+    preds = [v for k, v in elements if k == "pred"]
+    for i in range(len(preds) - 2, -1, -1):
+        if preds[i].link == "or":
+            preds[i].link, preds[i].link_lemma = preds[i + 1].link, preds[i + 1].link_lemma
+
+
 def predications(elements: list) -> list[Pred]:
     """Attach arguments to predicates: every element before a predicate (since the previous
     predicate) belongs to it.  Arguments marked は (topic) are shared with the following
     predications of the sentence until a new topic appears."""
+    _share_or_links(elements)
     preds: list[Pred] = []
     pending: list = []
     topic: list[Arg] = []
@@ -429,7 +452,7 @@ def keyword_list(np: NP) -> list[str]:
     out = []
     for x in np.all():
         for kind, w in x.heads:
-            if kind == "kw_noun" or w in KW_BY_NAME:
+            if (kind == "kw_noun" or w in KW_BY_NAME) and not (kind == "noun" and w in TYPE_MAP):
                 out.append(KW_BY_NAME.get(w, w))
             elif kind == "quoted":
                 out.append("quoted_ability")
@@ -504,7 +527,7 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     adverbs = set(p.adverbs)
     # adverbial て-clauses: "他のタイプに加えて", "…に応じて", "…を除いて"
     if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
-            (lemma != "add" or any(_np_has(a.np, "タイプ") for a in p.args)):
+            (lemma != "add" or any(_np_has(a.np, "タイプ", "色") for a in p.args)):
         return []
     # descriptive continuatives: "あなたがコントロールしていて…", "攻撃したりブロックしたりできない"
     # (the listed actions belong to the final predicate), "…を持っていて"
@@ -518,6 +541,11 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         pt = _pt_of(obj.np)
         return [cont([I.Modification(I.PT_MODIFY, "modify", pt)])]
     # --- abilities / control
+    if lemma in ("have", "gain", "lose") and obj is not None and _np_has(obj.np, "クリーチャー・タイプ") and \
+            any(("det", "すべての") in x.mods for x in obj.np.all()):
+        # "すべてのクリーチャー・タイプを得る／失う" (gains / loses all creature types): layer 4
+        op = "all_creature_types" if lemma != "lose" else "remove_all"
+        return [cont([I.Modification(I.TYPES, op)])]
     if lemma in ("have", "gain") and obj is not None:
         if _np_has(obj.np, "コントロール"):
             return [cont([I.Modification(I.CONTROL, "set")], aff=_controlled_object(obj.np, ctx))]
@@ -678,6 +706,17 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
         kws = keyword_list(comp)
         if kws:
             mods.append(I.Modification(I.ABILITIES, "add", kws))
+    if (types or subs or pt) and any(k == "rel" and _cats().get(m, ("", m, ()))[1] == "have" for x in comp.all()
+                                     for k, m in x.mods):
+        # "飛行を持つ青の2/2のエレメンタル・クリーチャーになる": the relative clause's を-argument
+        # (parsed as an argument of the predicate) is an ability the object gets
+        kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
+        if kws or any(a.np.quoted for a in _args(p, "を")):
+            mods.append(I.Modification(I.ABILITIES, "add", kws or ["quoted_ability"]))
+    if not types and not subs and _np_has(comp, "タイプ") and any(
+            k == "rel" and _cats().get(m, ("", m, ()))[1] == "choose" for x in comp.all() for k, m in x.mods):
+        # "選ばれたタイプである" (is the chosen type)
+        mods.append(I.Modification(I.TYPES, adds, ["chosen"]))
     # "…を持つ〜": relative clauses inside the complement ("飛行を持つ")
     if not mods:
         return None
@@ -827,13 +866,13 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
         return ir
     if d == "modal":
         ir.modal = True
-        for b in root.children:
-            if isinstance(b, Tree) and b.data == "body":
-                sub = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
-                body_effects(b, sub)
-                ir.effects.extend(sub.effects)
-                if ir.form == I.FORM_STATEMENT and sub.form == I.FORM_TRIGGERED and not ir.effects[:-len(sub.effects) or None]:
-                    ir.form = sub.form
+        for i, b in enumerate(c for c in root.children if isinstance(c, Tree) and c.data == "body"):
+            sub = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+            body_effects(b, sub)
+            if i == 0:
+                # "以下から1つを選ぶ" (Choose one —) introduces the modes; it is no effect itself
+                sub.effects = [e for e in sub.effects if e.verb != "choose"]
+            ir.effects.extend(sub.effects)
         first = [b for b in root.children if isinstance(b, Tree) and b.data == "body"][0]
         probe = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
         body_effects(first, probe)
@@ -844,18 +883,28 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
 
 
 # ----------------------------------------------------------------------------- fallback
+_END = r"(?=$|[。、]|とともに|かぎり)"     # a predicate end (not a relative clause before a noun)
+#: cue → (kind, characteristic); continuous cues only match predicates, never the relative clauses
+#: of token descriptions ("飛行を持つ白の1/1の…トークンを生成する") or life gain ("ライフを得る")
 _CUES = [
-    (r"修[整正]を受ける", I.CONTINUOUS, I.PT_MODIFY),
-    (r"(?:を|と)(?:持つ|得る)", I.CONTINUOUS, I.ABILITIES),
-    (r"コントロールを得る", I.CONTINUOUS, I.CONTROL),
+    (r"修[整正]を受ける" + _END, I.CONTINUOUS, I.PT_MODIFY),
+    (r"(?<!ライフ)(?<!カウンター)(?<!コントロール)(?<!紋章)(?<!エネルギー)(?<!マナ)(?<!ターン)(?<!点)"
+     r"(?:を|と)(?:持つ|得る|失う|持ち|得て|失い)" + _END, I.CONTINUOUS, I.ABILITIES),
+    (r"コントロールを得る" + _END, I.CONTINUOUS, I.CONTROL),
     (r"パワーとタフネスを入れ替える", I.CONTINUOUS, I.PT_SWITCH),
     (r"基本のパワーとタフネス", I.CONTINUOUS, I.PT_SET),
-    (r"他のタイプに加えて", I.CONTINUOUS, I.TYPES),
+    (r"[0-9X*]+/[0-9X*]+の[^。「」]*?(?:クリーチャー|アーティファクト|土地)(?:になる|である|でもある)" + _END,
+     I.CONTINUOUS, I.PT_SET),
+    (r"他のタイプに加えて|(?:クリーチャー|アーティファクト|土地)(?:になる|でもある)" + _END, I.CONTINUOUS, I.TYPES),
+    (r"(?:白|青|黒|赤|緑|無色)(?:である|になる|でもある)" + _END, I.CONTINUOUS, I.COLORS),
+    (r"のコピー(?:になる|として)", I.CONTINUOUS, I.COPY),
+    (r"裏向きに", I.CONTINUOUS, I.FACE_DOWN),
     (r"軽減する", I.PREVENTION, None),
     (r"代わりに|タップ状態で戦場に出る|置かれた状態で戦場に出る|スキップする", I.REPLACEMENT, None),
     (r"できない|られない|されない", I.RULES, None),
     (r"破壊する|追放する|引く|与える|戻す|置く|生成する|加える|捨てる|失う|得る|探す|タップする|アンタップする|戦場に出す|生け贄に捧げる|打ち消す", I.ONE_SHOT, None),
 ]
+_QUOTED = re.compile(r"「[^「」]*」")
 
 
 def fallback_clause(seg: Segment, norm: str, error: str) -> I.ClauseIR:
@@ -875,6 +924,7 @@ def fallback_clause(seg: Segment, norm: str, error: str) -> I.ClauseIR:
             re.match(r"^(?:I|II|III|IV|V|VI)", t):
         if "次の" not in t.split("、", 1)[0]:
             ir.form = I.FORM_TRIGGERED
+    t = _QUOTED.sub("「」", _QUOTED.sub("「」", t))  # a granted ability's own effects are not the clause's
     for pat, kind, ch in _CUES:
         if re.search(pat, t):
             if kind == I.CONTINUOUS:

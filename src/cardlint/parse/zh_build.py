@@ -332,7 +332,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [I.Effect(I.RULES, affected=subject, verb="cost_change")]
     if d == "use_for":
         return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
-    if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
+    if d == "pay":
+        return []
+    if d in ("with_verb", "gain_obj", "from_verb", "name_card"):
         return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "gain_type_color":
         mods = []
@@ -362,6 +364,14 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [I.Effect(I.ONE_SHOT, affected=subject, verb="cycle")]
     if d == "status_obj":
         return [I.Effect(I.RULES, affected=subject, verb="block")]
+    if d == "controls":
+        # a top-level "你操控X" (conditions and trigger events are not built) changes control
+        node = next((c for c in p.children if isinstance(c, Tree)), None)
+        if subject is not None and subject.ref == "you" and node is not None:
+            return cont(I.CONTROL, "gain", None, affected=np_filter(node, ctx))
+        return []
+    if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"):
+        return []  # "create a token … that is a copy of X": the copy is part of the one-shot (CR 707.2)
     if d == "become_copy":
         return cont(I.COPY, "set")
     if d == "equals":
@@ -387,6 +397,8 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [I.Effect(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
     if d == "action":
         verb = next((_text(c) for c in p.children if isinstance(c, Tree) and c.data in ("verb", "ba_verb")), "")
+        if verb == "选择":
+            return []  # "选择一种颜色/一个来源…": a choice made on resolution, no effect of its own
         if verb == "显化":
             return cont(I.FACE_DOWN, "set", affected=None)
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("verb", "ba_verb")]

@@ -7,6 +7,7 @@ A card is ``consistent`` when every clause pair parsed on both sides and nothing
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -207,9 +208,19 @@ def signatures(text: str, lang: str, name: str | None, type_line: str | None,
     return tuple(clause_signature(c, i, spell) for i, c in enumerate(card.clauses))
 
 
+#: "…instant.)Enchant creature": a reminder glued to the next ability (the MTGJSON/Gatherer texts
+#: lost the line break after some reminders, in every language): put the line break back.
+_GLUED_REMINDER = re.compile(r"([(（][^()（）\n]{12,}[)）])(?=[^\s)）.,;:、。，；\-—―～~])")
+
+
+def unglue_reminders(text: str) -> str:
+    return _GLUED_REMINDER.sub(r"\1\n", text or "")
+
+
 def check_card(en_text: str, text: str, lang: str, name: str | None = None, tname: str | None = None,
                en_type: str | None = None, tr_type: str | None = None) -> CardResult:
     """Check one translation against its English text."""
+    en_text, text = unglue_reminders(en_text), unglue_reminders(text)
     spell = _spell_flag(en_type, tr_type, lang)
     en_sigs = signatures(en_text, "en", name, en_type, spell)
     tr_sigs = signatures(text, lang, tname or name, tr_type, spell)

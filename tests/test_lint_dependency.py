@@ -1,0 +1,181 @@
+"""CR 613.8 dependency analysis (cardlint.dependency) on the classic interactions, with the cards'
+real Oracle text (tests/fixtures/lint/acceptance-oracle.jsonl, from oracle-en.jsonl).
+
+End-to-end tests xfail (naming the clause) while the English grammar cannot parse a clause they
+need; the IR-level tests build that clause's IR by hand so the analysis itself is always tested."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardlint import ir as I
+from cardlint.dependency import Source, effect_parts, find_dependencies, find_loops
+from cardlint.pipeline import card_ir
+
+FIX = Path(__file__).parent / "fixtures" / "lint"
+CARDS = {r["name"]: r for r in map(json.loads, (FIX / "acceptance-oracle.jsonl").read_text(encoding="utf-8").splitlines())}
+
+
+def parts_of(*names, need_parsed=True):
+    parts = []
+    for n in names:
+        r = CARDS[n]
+        card = card_ir(r["text"], "en", n, r["type"])
+        if need_parsed:
+            for c in card.clauses:
+                if not c.parsed and c.form != "reminder" and _relevant(c.text):
+                    pytest.xfail(f"en grammar does not parse {n}: {c.text!r} ({c.error})")
+        parts += effect_parts(card, Source.from_type_line(n, n, r["type"]))
+    return parts
+
+
+def _relevant(text: str) -> bool:  # clauses these tests need (others, e.g. mana spending, do not matter)
+    return not text.startswith(("Players may spend", "At the beginning", "Enchant ", "As "))
+
+
+def deps_between(deps, dependent, on):
+    return [d for d in deps if d.dependent.source.id == dependent and d.on.source.id == on]
+
+
+def assert_dep(deps, dependent, on, layer, criterion):
+    got = deps_between(deps, dependent, on)
+    assert got, f"{dependent} should depend on {on}; found {[(d.dependent.source.id, d.on.source.id) for d in deps]}"
+    assert any(d.layer == layer and d.criterion == criterion for d in got), [(d.layer, d.criterion) for d in got]
+    assert not deps_between(deps, on, dependent), f"{on} must not depend on {dependent}"
+
+
+# --- end to end: Oracle text → IR → dependencies ---------------------------------------------
+def test_conversion_depends_on_blood_moon():
+    deps = find_dependencies(parts_of("Conversion", "Blood Moon"))
+    assert_dep(deps, "Conversion", "Blood Moon", "4", "applies_to")
+
+
+def test_urborg_depends_on_blood_moon():
+    deps = find_dependencies(parts_of("Urborg, Tomb of Yawgmoth", "Blood Moon"))
+    assert_dep(deps, "Urborg, Tomb of Yawgmoth", "Blood Moon", "4", "existence")
+
+
+def test_titanias_song_depends_on_lattice_and_opalescence():
+    deps = find_dependencies(parts_of("Titania's Song", "Mycosynth Lattice", "Opalescence"))
+    assert_dep(deps, "Titania's Song", "Mycosynth Lattice", "4", "applies_to")
+    assert_dep(deps, "Titania's Song", "Opalescence", "4", "applies_to")
+
+
+def test_opalescence_depends_on_enchanted_evening():
+    deps = find_dependencies(parts_of("Opalescence", "Enchanted Evening"))
+    assert_dep(deps, "Opalescence", "Enchanted Evening", "4", "applies_to")
+
+
+def test_conspiracy_depends_on_opalescence():
+    deps = find_dependencies(parts_of("Conspiracy", "Opalescence"))
+    assert_dep(deps, "Conspiracy", "Opalescence", "4", "applies_to")
+
+
+@pytest.mark.parametrize("pair", [("Humility", "Opalescence"), ("Magical Hack", "Sleight of Mind"),
+                                  ("Glorious Anthem", "Giant Growth"), ("Painter's Servant", "Humility")])
+def test_independent(pair):
+    deps = find_dependencies(parts_of(*pair, need_parsed=False))
+    assert deps == [], [(d.dependent.label, d.on.label, d.reason) for d in deps]
+
+
+def test_humility_opalescence_no_dependency_in_7b():
+    deps = find_dependencies(parts_of("Humility", "Opalescence"))
+    assert not [d for d in deps if d.layer == "7b"]
+
+
+def test_confiscate_enchanting_confiscate_board():
+    from cardlint.io import read_path
+
+    doc = next(read_path(str(FIX / "confiscate-board.yaml")))
+    parts, objects = [], []
+    for e in doc.entries:
+        src = e.extra["source"]
+        objects.append(src)
+        card = card_ir(e.text, "en", e.name, "Enchantment — Aura")
+        for c in card.clauses:
+            if c.text.startswith("You control") and not any(x.kind == I.CONTINUOUS for x in c.effects):
+                pytest.xfail("en IR: 'You control enchanted permanent.' has no control effect")
+        parts += effect_parts(card, src)
+    deps = find_dependencies(parts, objects)
+    assert [(d.dependent.source.id, d.on.source.id, d.layer, d.criterion) for d in deps] == \
+        [("theirs", "mine", "2", "what_it_does")]
+    assert find_loops(deps) == []
+
+
+# --- IR level (hand-built IR for clauses the grammar may not parse yet) -----------------------
+def _card(name, type_line, *effects):
+    clause = I.ClauseIR(text=name, form=I.FORM_STATEMENT, parsed=True, effects=list(effects))
+    return effect_parts(I.CardIR(name, type_line, [clause]), Source.from_type_line(name, name, type_line))
+
+
+def _f(**kw):
+    return I.Filter(**kw)
+
+
+def _e(affected, *mods):
+    return I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=list(mods))
+
+
+BLOOD_MOON = lambda: _card("Blood Moon", "Enchantment", _e(_f(types=["land"], excluded=["basic"], noun="land"),
+                                                             I.Modification(I.TYPES, "set", ["mountain"])))
+URBORG = lambda: _card("Urborg", "Legendary Land", _e(_f(types=["land"], quantifier="each", noun="land"),
+                                                      I.Modification(I.TYPES, "add", ["swamp"])))
+TITANIA = lambda: _card("Titania's Song", "Enchantment", _e(
+    _f(types=["artifact"], excluded=["creature"], quantifier="each", noun="artifact"),
+    I.Modification(I.ABILITIES, "remove_all"), I.Modification(I.TYPES, "set", ["artifact", "creature"]),
+    I.Modification(I.PT_SET, "set", I.Value(kind="other"))))
+LATTICE = lambda: _card("Mycosynth Lattice", "Artifact", _e(_f(noun="permanent", quantifier="all"),
+                                                            I.Modification(I.TYPES, "add", ["artifact"])))
+OPALESCENCE = lambda: _card("Opalescence", "Enchantment", _e(
+    _f(types=["enchantment"], excluded=["aura"], other=True, quantifier="each", noun="enchantment"),
+    I.Modification(I.TYPES, "add", ["creature"]), I.Modification(I.PT_SET, "set", I.Value(kind="other"))))
+EVENING = lambda: _card("Enchanted Evening", "Enchantment", _e(_f(noun="permanent", quantifier="all"),
+                                                               I.Modification(I.TYPES, "add", ["enchantment"])))
+CONSPIRACY = lambda: _card("Conspiracy", "Enchantment", _e(_f(types=["creature"], controller="you", noun="creature"),
+                                                           I.Modification(I.TYPES, "set", ["chosen"])))
+HUMILITY = lambda: _card("Humility", "Enchantment", _e(_f(types=["creature"], quantifier="all", noun="creature"),
+                                                       I.Modification(I.ABILITIES, "remove_all"),
+                                                       I.Modification(I.PT_SET, "set", "1/1")))
+
+
+def test_ir_urborg_depends_on_blood_moon_by_305_7():
+    deps = find_dependencies(URBORG() + BLOOD_MOON())
+    assert_dep(deps, "Urborg", "Blood Moon", "4", "existence")
+
+
+def test_ir_titania_lattice_opalescence():
+    deps = find_dependencies(TITANIA() + LATTICE() + OPALESCENCE())
+    assert_dep(deps, "Titania's Song", "Mycosynth Lattice", "4", "applies_to")
+    assert_dep(deps, "Titania's Song", "Opalescence", "4", "applies_to")
+    assert not deps_between(deps, "Mycosynth Lattice", "Opalescence")
+    assert not deps_between(deps, "Opalescence", "Mycosynth Lattice")
+
+
+def test_ir_conspiracy_and_evening_around_opalescence():
+    deps = find_dependencies(CONSPIRACY() + OPALESCENCE() + EVENING())
+    assert_dep(deps, "Conspiracy", "Opalescence", "4", "applies_to")
+    assert_dep(deps, "Opalescence", "Enchanted Evening", "4", "applies_to")
+    assert find_loops(deps) == []
+
+
+def test_ir_humility_opalescence_independent_in_7b():
+    deps = find_dependencies(HUMILITY() + OPALESCENCE())
+    assert [d for d in deps if d.layer == "7b"] == []
+
+
+def test_loop_is_found():
+    a = _card("A", "Enchantment", _e(_f(subtypes=["mountain"], noun="permanent"), I.Modification(I.TYPES, "set", ["plains"])))
+    b = _card("B", "Enchantment", _e(_f(subtypes=["plains"], noun="permanent"), I.Modification(I.TYPES, "set", ["mountain"])))
+    deps = find_dependencies(a + b)
+    loops = find_loops(deps)
+    assert len(loops) == 1 and {p.source.id for p in loops[0]} == {"A", "B"}
+
+
+def test_cda_only_depends_on_cda():
+    cda = _card("Goyf", "Creature — Lhurgoyf", _e(_f(ref="self"), I.Modification(I.TYPES, "all_creature_types")))
+    conspiracy = CONSPIRACY()
+    assert cda[0].cda and not conspiracy[0].cda
+    assert find_dependencies(cda + conspiracy) == []
