@@ -32,8 +32,27 @@ END = r"(?![\w\-])"
 
 
 def alt(words) -> str:
-    ws = sorted({w for w in words if w}, key=lambda s: (-len(s), s))
-    return "(?:" + "|".join(re.escape(w).replace("\\ ", r"\s+") for w in ws) + ")"
+    """A regex matching exactly the given words, as a character trie (compiles and matches far
+    faster than a flat alternation of thousands of words); longer words are tried first."""
+    trie: dict = {}
+    for w in {w for w in words if w}:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node) -> str:
+        branches = []
+        end = "" in node
+        for ch in sorted(k for k in node if k):
+            piece = r"\s+" if ch == " " else re.escape(ch)
+            branches.append(piece + emit(node[ch]))
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return "(?:" + body + ")?" if end else body
+
+    return "(?:" + emit(trie) + ")"
 
 
 def subtypes() -> set[str]:

@@ -140,7 +140,7 @@ _SELF_PHRASES = re.compile(
 _QUOTED = re.compile(r'"([^"]*)"')
 
 
-_ABILITY_WORD = re.compile(r"^((?:[a-zäöüß][a-zäöüß\-]* ?){1,3}) — ")
+_ABILITY_WORD = re.compile(r"^([a-zäöüß][a-zäöüß\-]*(?: [a-zäöüß][a-zäöüß\-]*){0,2}) — ")
 _ELLIPSIS = re.compile(r"(?<![\w\-])([a-zäöüß]+)- (oder|und|und/oder|bzw\.?) ([a-zäöüß]+)-([a-zäöüß]+)(?![\w\-])")
 
 

@@ -612,6 +612,14 @@ class GermanIRBuilder(IRBuilder):
         if finite.startswith("neutralisier"):
             p.verb = "counter"
         self._verb_kind(p, lem, children)
+        kws = [c for c in children if isinstance(c, Token) and c.type == "KW"]
+        if lem == "verursachen" and kws:
+            # older wording: "verursacht Trampelschaden" (has trample)
+            from cardlint.parse.de import keyword_id
+
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.ABILITIES, "add", [keyword_id(str(k))[0] or str(k) for k in kws])]
+            p.verb = "have"
         if p.kind == I.ONE_SHOT and "neg" in p.tags and not is_imperative(finite):
             p.kind = I.RULES
         if lem in ("benutzen", "aktivieren", "spielen") and "only" in p.tags and any(f.noun == "ability" for f in p.objects):
@@ -759,8 +767,13 @@ class GermanIRBuilder(IRBuilder):
         first = children[0] if children else None
         if out[1] == "statement" and isinstance(first, tuple) and first[0] == "effects" and first[1] and \
                 first[1][0].note and "at_time" in first[1][0].note.split(","):
-            nxt = " ".join(_words([c for c in children if isinstance(c, Node)]))
             out = ("body", "triggered", out[2], "at_time") + tuple(out[4:])
+        elif out[1] == "statement" and isinstance(first, tuple) and first[0] == "effects" and first[1] and \
+                first[1][0].condition is not None and first[1][0].condition.text.startswith(", wenn"):
+            # "Opfere eine Kreatur, wenn ~ ins Spiel kommt": a trailing "wenn" clause is the trigger
+            for e in first[1]:
+                e.condition = None
+            out = ("body", "triggered", out[2], "wenn") + tuple(out[4:])
         return out
 
     def trigger_time(self, children):

@@ -46,11 +46,16 @@ def fallback_clause(norm: str, is_keyword: Callable[[str], bool]) -> I.ClauseIR:
         clause.form = I.FORM_TRIGGERED
     body = re.sub(r'"[^"]*"', " ", body)  # granted abilities are not this clause's effects
     found = False
+    # the subject, when it is the object itself ("~ 's power is …", "~ is …"), matters for CDAs
+    subject_self = bool(re.match(r"~(?: 's|\b)", body.strip()))
+    conditional = bool(re.search(r"\b(?:as long as|if|unless|during|until)\b", body))
     for pattern, kind, characteristic in _CUES:
         if pattern.search(body):
             found = True
-            mods = [I.Modification(characteristic)] if characteristic else []
-            clause.effects.append(I.Effect(kind=kind, modifications=mods))
+            mods = [I.Modification(characteristic, "set", defining=characteristic == I.PT_DEFINE)] if characteristic else []
+            affected = I.Filter(ref="self") if subject_self else None
+            condition = I.Condition("if") if conditional else None
+            clause.effects.append(I.Effect(kind=kind, modifications=mods, affected=affected, condition=condition))
     if not found:
         clause.effects.append(I.Effect(kind=I.ONE_SHOT))
     return clause

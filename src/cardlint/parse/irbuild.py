@@ -447,12 +447,15 @@ class IRBuilder(Transformer):
         props = []
         additive = False
         still = False
+        negated = False
         flat = []
         for c in children:
             if isinstance(c, Node) and c.name == "descriptor_words":
                 flat.extend(c.children)
             elif isinstance(c, Node) and c.name == "be_verb":
-                still = "still" in c.tokens()
+                toks = c.tokens()
+                still = "still" in toks
+                negated = any(t in ("not", "isn't", "aren't", "wasn't", "weren't") for t in toks)
             else:
                 flat.append(c)
         for c in flat:
@@ -474,6 +477,8 @@ class IRBuilder(Transformer):
         supertypes = [w.lower() for k, w in words if k == "w_supertype"]
         pts = [w for k, w in words if k == "w_pt"]
         op = "add" if additive or still else "set"
+        if negated:
+            op = "remove"
         if types or subtypes or supertypes:
             mods.append(I.Modification(I.TYPES, op, types + subtypes + supertypes))
         if colors:

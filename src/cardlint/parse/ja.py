@@ -327,6 +327,55 @@ def mark_costs(text: str) -> str:
     return "".join(out)
 
 
+GLUE = "‖"
+_PARAM_KEYWORDS = ("プロテクション", "エンチャント")
+_PAREN = re.compile(r"\s*[(（][^()（）]*[)）]")
+_COST_PARAM = re.compile(r"\s*(?:\{[^}]+\})+")
+_ACTIVATED_START = re.compile(r"\s*(?:\{[^}]+\}|[+\-−]?\d+:)[^。「」]{0,60}?:")
+
+
+def _glued_keyword(text: str, name: str | None) -> tuple[str, str] | None:
+    """A keyword ability printed on the same line as the next ability, without a line break (a
+    data glitch of some Japanese texts): "絆魂(…)~が死亡したとき、…", "飛行{1}{B}:…",
+    "エンチャント(クリーチャー)エンチャントされているクリーチャーは…".  Returns (keyword part, rest)."""
+    kw = next((k for k in _keywords_by_length() if text.startswith(k)), None)
+    if kw is None:
+        return None
+    i = len(kw)
+    param_end = i
+    had_paren = False
+    if kw in _PARAM_KEYWORDS:
+        m = _PAREN.match(text, i)
+        if not m:
+            return None
+        param_end = i = m.end()
+    elif not _ACTIVATED_START.match(text, i):
+        m = _COST_PARAM.match(text, i)          # "キッカー{B}(…)": the keyword's cost
+        if m and _PAREN.match(text, m.end()):
+            param_end = i = m.end()
+    while True:
+        m = _PAREN.match(text, i)
+        if not m:
+            break
+        had_paren = True
+        i = m.end()
+    rest = text[i:].strip()
+    if not rest or rest[0] in "、,;。(（" or GLUE in rest:
+        return None
+    if not had_paren and kw not in _PARAM_KEYWORDS:
+        # without a parenthesis in between, only an activated ability's cost or a self-reference
+        # (the card's name) makes the split certain ("飛行{1}{B}:…", "トランプル~が…")
+        names = name_variants_ja(name)
+        if not (_ACTIVATED_START.match(rest) or any(rest.startswith(n) for n in names if n)):
+            return None
+    return text[:param_end].strip(), rest
+
+
+@lru_cache(maxsize=1)
+def _keywords_by_length() -> list[str]:
+    return sorted(ja_vocab.KEYWORDS, key=len, reverse=True)
+
+
 class JapaneseFrontend(Frontend):
     lang = "ja"
     grammar = "ja.lark"
@@ -368,6 +417,9 @@ class JapaneseFrontend(Frontend):
 
     # --- normalisation -----------------------------------------------------------------------
     def normalize(self, body: str, name: str | None) -> str:
+        if GLUE in body:
+            kw, rest = body.split(GLUE, 1)
+            return KW_MARK + squash(nfkc(kw)) + GLUE + self.normalize(rest, name)
         text = nfkc(body)
         text = _SPACES.sub("", text) if not re.search(r"[A-Za-z] [A-Za-z]", text) else text
         text = replace_self(text, name)
@@ -385,6 +437,9 @@ class JapaneseFrontend(Frontend):
             if m and not seg.body.startswith(m.group(0)):
                 rest = REMINDER_RE.sub("", t[m.end():]).strip()
                 seg = replace(seg, body=squash(m.group(0) + rest))
+            glued = _glued_keyword(t, name)
+            if glued is not None:
+                seg = replace(seg, body=glued[0] + GLUE + squash(REMINDER_RE.sub("", glued[1])))
         return super().clause(seg, name)
 
     # --- IR ----------------------------------------------------------------------------------

@@ -290,6 +290,11 @@ def predications(elements: list) -> list[Pred]:
                     p.adverbs.append(a)
                 elif k2 == "qty":
                     p.quantities.append(a)
+            if p.link == "sub" and any(a.particle in ("は", "はそれぞれ") for a in p.args):
+                # "この能力は、…ときにのみ起動できる", "~は、…かぎり…": a topic before a subordinate
+                # clause belongs to the main clause (が marks the subordinate clause's subject)
+                topic = [a for a in p.args if a.particle in ("は", "はそれぞれ")]
+                p.args = [a for a in p.args if a not in topic]
             if not any(a.particle.startswith(("は", "が")) for a in p.args) and topic and p.link != "sub":
                 p.args = list(topic) + p.args
             new_topics = [a for a in p.args if a.particle.startswith("は")]
@@ -532,6 +537,10 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     # descriptive continuatives: "あなたがコントロールしていて…", "攻撃したりブロックしたりできない"
     # (the listed actions belong to the final predicate), "…を持っていて"
     if p.link == "cont" and ("tari" in feats or ("prog" in feats and "te" in feats) or lemma == "control"):
+        return []
+    if lemma in ("activate", "play") and "can" in feats and "neg" not in feats and subj is not None and \
+            _np_has(subj.np, "能力", "起動型能力"):
+        # "この能力は、…ときにのみ起動できる" (activate only …): a restriction of the ability itself
         return []
     if "代わりに" in adverbs or "instead" in elements_text:
         return [I.Effect(kind=I.REPLACEMENT, verb=lemma, affected=affected)]
@@ -850,6 +859,15 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
             ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
                                        modifications=[I.Modification(I.COLORS, "set", ["colorless"])]))
         return ir
+    if d == "glued":
+        # the keyword and the ability glued to it are one clause (one printed line): the
+        # ability after the keyword decides the clause's form and effects
+        item = [c for c in root.children if isinstance(c, Tree) and c.data == "kw_item"][0]
+        out = build_clause(Tree("start", [root.children[-1]]), seg, norm)
+        name = str(item.children[0])
+        out.keyword = I.Keyword(ja_vocab.KEYWORDS.get(name, name),
+                                text_of(item.children[1]) if len(item.children) > 1 else None)
+        return out
     if d == "activated":
         ir.form = I.FORM_ACTIVATED
         costs = [c for c in root.children if isinstance(c, Tree) and c.data == "costs"][0]
@@ -862,7 +880,15 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
         ir.form = I.FORM_TRIGGERED
         return ir
     if d == "ability_word":
-        body_effects(root.children[-1], ir)
+        last = root.children[-1]
+        if isinstance(last, Tree) and last.data == "activated":
+            # "湧血 ― {R}{G}, ~を捨てる:…" (an ability word before an activated ability)
+            costs = [c for c in last.children if isinstance(c, Tree) and c.data == "costs"][0]
+            ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
+            body_effects(last.children[-1], ir)
+            ir.form = I.FORM_ACTIVATED
+            return ir
+        body_effects(last, ir)
         return ir
     if d == "modal":
         ir.modal = True

@@ -139,6 +139,8 @@ def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
     if isinstance(t, Token):
         return I.Filter(extra=[str(t)])
     d = t.data
+    if d == "np" and len(t.children) == 1 and isinstance(t.children[0], Tree):
+        return np_filter(t.children[0], ctx)
     if d == "self_np":
         return I.Filter(ref="self")
     if d == "pronoun":
@@ -332,9 +334,7 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [I.Effect(I.RULES, affected=subject, verb="cost_change")]
     if d == "use_for":
         return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
-    if d == "pay":
-        return []
-    if d in ("with_verb", "gain_obj", "from_verb", "name_card"):
+    if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
         return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "gain_type_color":
         mods = []

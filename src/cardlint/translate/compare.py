@@ -160,6 +160,9 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
     if _incomparable(en.filter_pts, tr.filter_pts):
         add(C.PT, _("power/toughness differ: {en} in English, {tr} in the translation")
             .format(en=_fmt(en.filter_pts), tr=_fmt(tr.filter_pts)), 0.9)
+    if _incomparable(en.filter_keywords, tr.filter_keywords):
+        add(C.KEYWORD, _("keywords of the affected objects differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt(en.filter_keywords), tr=_fmt(tr.filter_keywords)), 0.9)
     # duration of continuous and rules effects
     dur_kinds = (I.CONTINUOUS, I.RULES)
     if any(a.kind in dur_kinds for a in en.atoms) and any(a.kind in dur_kinds for a in tr.atoms):

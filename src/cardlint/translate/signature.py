@@ -109,6 +109,7 @@ class ClauseSig:
     filter_colors: frozenset[str] = frozenset()  # colors named in filters: "W", "nonW" ("white creatures", tokens)
     filter_pts: frozenset[str] = frozenset()     # P/T named in filters ("a 2/2 … token")
     kw_index: tuple[tuple[int, str], ...] = ()   # (clause index, keyword id) of merged keyword clauses
+    filter_keywords: frozenset[str] = frozenset()  # keywords named in filters: "with flying", "without reach"
 
     @property
     def index(self) -> int:
@@ -132,7 +133,8 @@ class ClauseSig:
                          keywords=self.keywords | other.keywords,
                          filter_colors=self.filter_colors | other.filter_colors,
                          filter_pts=self.filter_pts | other.filter_pts,
-                         kw_index=self.kw_index + other.kw_index)
+                         kw_index=self.kw_index + other.kw_index,
+                         filter_keywords=self.filter_keywords | other.filter_keywords)
 
 
 # --- normalisation of values -------------------------------------------------------------------
@@ -286,10 +288,15 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) ->
                 atoms.append(Atom(e.kind, None, False, None, None, None, duration, controller, quant, conditional))
     f_colors: set[str] = set()
     f_pts: set[str] = set()
+    f_kws: set[str] = set()
     if ability != "reminder":
         for e in norm.effects:
             for f in ([e.affected] if e.affected is not None else []) + list(e.objects):
                 _filter_values(f, f_colors, f_pts)
+                for neg, words in (("", f.with_abilities), ("without ", f.without_abilities)):
+                    v = norm_keywords(list(words or []))
+                    if v is not UNKNOWN:
+                        f_kws.update(neg + k for k in v)
     kw = clause.keyword.id if clause.keyword is not None else None
     if kw is not None and kw not in keyword_ids():
         kw = None          # a keyword the front end did not identify: not compared
@@ -297,7 +304,8 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) ->
                      reminder=ability == "reminder", keyword=kw, atoms=atoms, line=clause.line,
                      keywords=frozenset([kw]) if kw and ability == "keyword" else frozenset(),
                      filter_colors=frozenset(f_colors), filter_pts=frozenset(f_pts),
-                     kw_index=((index, kw),) if kw and ability == "keyword" else ())
+                     kw_index=((index, kw),) if kw and ability == "keyword" else (),
+                     filter_keywords=frozenset(f_kws))
 
 
 def _filter_values(f: I.Filter, colors: set, pts: set) -> None:

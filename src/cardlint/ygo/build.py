@@ -31,7 +31,7 @@ _COND = {
     "en": {
         "opponent_activates": r"\bactivat(es|ed)\b(?!.*\b(resolves|resolved)\b)|\bwould (be )?(summon|special summon|normal summon|destroy|be destroyed|declare)|\bis activated\b|\bwould\b",
         "phase": r"\b(standby phase|end phase|draw phase|battle phase|damage step|damage calculation|main phase|start of the|end of the)\b",
-        "either_turn": r"either player's turn|\beither player's (main|battle|standby|end)\b|\bthe main phase\b|\bthe battle phase\b|\bthe end phase\b|\bthe standby phase\b",
+        "either_turn": r"either player's turn|\beither player's (main|battle)\b|\bthe main phase\b|\bthe battle phase\b",
         "opponent_turn": r"your opponent's (turn|main phase|battle phase|standby phase|end phase)|opponent's turn",
         "main_phase": r"\bmain phase\b",
         "battle": r"battle phase|damage step|damage calculation|attack",
@@ -40,7 +40,7 @@ _COND = {
     "de": {
         "opponent_activates": r"\baktiviert\b(?!.*\b(aufgelöst|abgehandelt)\b)|\bwürde\b|\bwürden\b",
         "phase": r"(standby phase|end phase|draw phase|battle phase|damage step|schadensberechnung|main phase|beginn|ende)",
-        "either_turn": r"spielzug (eines|jedes) (beliebigen )?spielers|eines beliebigen spielers|beliebigen spielzug|der main phase|der battle phase|der end phase|der standby phase",
+        "either_turn": r"spielzug (eines|jedes) (beliebigen )?spielers|spielzug eines beliebigen|beliebigen spielzug|der main phase|der battle phase",
         "opponent_turn": r"spielzug deines gegners|main phase deines gegners|battle phase deines gegners|gegnerischen spielzug",
         "main_phase": r"main phase",
         "battle": r"battle phase|damage step|schadensberechnung|angriff",
@@ -237,23 +237,40 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
         _old_style(eff, eff.sentences[0].text, lang)
 
 
-#: pre-PSCT wording without ":" — "When …, …" (a trigger), "… each time …", "Once per turn, you can …"
+#: pre-PSCT wording without ":" — "When …, <imperative>" (a trigger), "Once per turn, you can …" (ignition).
+#: A leading adverbial (condition) is split from the main clause at the first comma after which the main
+#: clause starts; the main clause must start with "you can" (optional) or an imperative verb (mandatory).
 _OLD = {
-    "en": dict(trig=r"^(when|whenever|each time|every time)\b|\beach time\b", cond=r"^(.*?),", opt=r"\byou can\b",
-               ign=r"^(once per turn, )?you can\b(?! only)"),
-    "de": dict(trig=r"^(wenn|immer wenn|jedes mal)\b|\bjedes mal\b", cond=r"^(.*?),", opt=r"\b(du kannst|kannst du)\b",
-               ign=r"^(einmal pro spielzug, )?(du kannst|kannst du)\b(?! nur)"),
-    "ja": dict(trig=r"^[^。]*?(時|度に)、", cond=r"^(.*?)、", opt=r"(事|こと)ができる", ign=r"^(1ターンに1度、)?[^。]*?(事|こと)ができる。$"),
-    "zh-Hans": dict(trig=r"^[^。]*?(时|每次)[，,]", cond=r"^(.*?)[，,]", opt=r"可以", ign=r"^(1回合1次，)?[^。]*?可以"),
+    "en": dict(lead=r"^(when|whenever|if|each time|every time|after|at the (start|end|beginning) of|during (each|your|the|his/her|either|your opponent's|each of|their)|once per turn, (during|at|when|if))\b",
+               opt=r"^(you can|you may)\b(?! only)",
+               imper=r"^(destroy|special summon|inflict|draw|add|send|return|select|target|toss|gain|take|banish|shuffle|look at|place|discard|negate|change|roll|equip|pay|remove|excavate|reveal|declare|switch|set|halve|double|skip|tribute|take control|choose|increase|decrease|reduce|put|attach|detach|give control|both players|each player|the controller of this card (takes|gains)|your opponent (takes|discards|draws)|you (take|gain|draw|lose))\b",
+               block=r"\b(piercing|instead|would|or destroy this card|or send this card|cannot|can't|unaffected)\b",
+               ign=r"^(((once|twice|up to twice|three times) per turn|during your main phase( 1| 2)?|during your turn),? )*you can\b(?! only)",
+               perm=r"you can (activate|use|substitute|normal summon|conduct|treat|set|attack|declare|tribute summon|special summon this card|also|change the battle position of this card)\b(?!.*\b(effect|to (inflict|destroy|draw|add|special summon|make|have)|and (inflict|destroy|draw)|, then)\b)",
+               ign_force=r"you can activate this (card's )?effect|\bto (inflict|destroy|draw|add|special summon|make|have|gain|increase|negate|change|return|select|look)\b"),
+    "de": dict(lead=r"^(wenn|immer wenn|falls|jedes mal,? wenn|nachdem|am (ende|beginn|anfang) (der|des|jeder|deiner)|während (jeder|deiner|der|einer|des)|einmal pro spielzug, (während|wenn|falls|am))\b",
+               opt=r"^(kannst du|du kannst)\b(?! nur)",
+               imper=r"^(zerstöre|beschwöre|füge|ziehe|lege|wähle|verbanne|mische|gib|wirf|rüste|ändere|annulliere|zeige|bezahle|aktiviere|setze|nimm|entferne|platziere|übernimm|würfle|erhalte|erhöhe|verringere|halbiere|verdopple|decke|schicke|sende|bestimme|deklariere|biete|wähle|erhältst du|ziehst du|verlierst du|nimmt|dein gegner (erhält|nimmt|zieht|wirft))\b",
+               block=r"\b(durchschlagenden|stattdessen|würde|würden|oder zerstöre diese karte|kann nicht|können nicht|nicht betroffen)\b",
+               ign=r"^(((einmal|zweimal) pro spielzug|während deiner main phase( 1| 2)?),? )*(du kannst|kannst du)\b(?! nur)",
+               perm=r"(du kannst|kannst du) [^.]*\b(aktivieren|verwenden|ersetzen|als normalbeschwörung|durchführen|behandeln|setzen|angreifen)\b(?![^.]*\b(effekt|um)\b)",
+               ign_force=r"(diesen|den) effekt (dieser karte )?aktivieren|\bum\b[^.]*\bzu\b"),
+    "ja": dict(trig=r"^[^。]*?(時|度に|(た|だ)場合)、", cond=r"^(.*?)、", opt=r"(事|こと)ができる", ign=r"^(1ターンに1度、)?[^。]*?(事|こと)ができる。$"),
+    "zh-Hans": dict(trig=r"^[^。]*?(时|每次|的场合)[，,]", cond=r"^(.*?)[，,]", opt=r"可以", ign=r"^(1回合1次，)?[^。]*?可以"),
 }
 
 
 def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
     p = _OLD[lang]
     first = re.sub(r"\s+([,;:.])", r"\1", first)
+    first = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", first))
+    if lang in ("en", "de"):
+        _old_style_psct(eff, first, lang, p)
+        return
     if re.search(p["trig"], first):
         m = re.search(p["cond"], first)
-        cond = _condition(ir.COND_WHEN if not re.search(r"\beach time|jedes mal|度に|每次", first) else ir.COND_EACH,
+        cond = _condition(ir.COND_WHEN if not re.search(r"度に|每次|場合|的场合", first) else
+                          (ir.COND_EACH if re.search(r"度に|每次", first) else ir.COND_IF),
                           m.group(1) if m else first, lang)
         if cond.event:
             eff.condition = cond
@@ -261,7 +278,46 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
             eff.kind = ir.ACTIVATED
             eff.old_style = True
             return
-    if re.search(p["ign"], first) and not re.search(r"summon this card|diese karte als spezial|特殊召喚できる|特殊召唤", first):
+    if re.search(p["ign"], first) and not re.search(r"特殊召喚できる|特殊召唤", first):
+        eff.optional = True
+        eff.kind = ir.ACTIVATED
+        eff.old_style = True
+
+
+def _old_style_psct(eff: ir.Effect, first: str, lang: str, p: dict) -> None:
+    if re.search(p["lead"], first):
+        # try each top-level comma as the end of the leading condition
+        depth = 0
+        for i, ch in enumerate(first):
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth = max(0, depth - 1)
+            elif ch == "," and depth == 0:
+                main = first[i + 1:].strip()
+                opt = bool(re.search(p["opt"], main))
+                if not opt and not re.search(p["imper"], main):
+                    continue
+                if re.search(p["block"], main):
+                    return
+                cond_text = first[:i].strip()
+                kind = ir.COND_WHEN
+                if re.match(r"^(if|falls|after|nachdem)\b", cond_text):
+                    kind = ir.COND_IF
+                elif re.match(r"^(each time|every time|whenever|jedes mal|immer wenn)\b", cond_text):
+                    kind = ir.COND_EACH
+                elif re.match(r"^(at|during|once per turn|am|während|einmal)\b", cond_text):
+                    kind = ir.COND_DURING
+                cond = _condition(kind, cond_text, lang)
+                if not (cond.event or (kind == ir.COND_DURING and cond.phase)):
+                    return
+                eff.condition = cond
+                eff.optional = opt
+                eff.kind = ir.ACTIVATED
+                eff.old_style = True
+                return
+        return
+    if re.search(p["ign"], first) and (not re.search(p["perm"], first) or re.search(p["ign_force"], first)):
         eff.optional = True
         eff.kind = ir.ACTIVATED
         eff.old_style = True
@@ -286,18 +342,46 @@ def _condition(kind, text: str, lang: str) -> ir.Condition:
     c.either_turn = bool(rx["either_turn"].search(text))
     c.opponent_turn = bool(rx["opponent_turn"].search(text))
     c.main_phase = bool(rx["main_phase"].search(text))
-    tail = re.split(r"[、,，]", text)[-1] if lang in ("ja", "zh-Hans") else text
-    c.event = bool(rx["event"].search(tail)) and not _STATE[lang].search(tail)
+    c.phase_start = bool(_PHASE_START[lang].search(text))
+    if lang in ("ja", "zh-Hans"):
+        tail = re.split(r"[、,，]", text)[-1]
+        c.event = bool(rx["event"].search(tail)) and not _STATE[lang].search(tail)
+    else:
+        core = _core_condition(text, lang)
+        c.event = bool(rx["event"].search(core)) and not _STATE[lang].search(core)
     return c
 
+
+def _core_condition(text: str, lang: str) -> str:
+    """The condition's own clause: parentheses ("(except during the Damage Step)"), a leading "Once per
+    turn," and subordinate "while …" / "solange …" tails removed — "If a monster is Special Summoned
+    while this card is in your GY" is an event, "If this card is in your GY" a state."""
+    t = re.sub(r"\([^()]*\)", " ", text)
+    if lang == "en":
+        t = re.sub(r"^\s*(once|twice) per (turn|chain|duel|battle)\s*,?\s*", "", t)
+        t = re.split(r"\s(while|except|unless)\s", " " + t + " ", maxsplit=1)[0]
+    else:
+        t = re.sub(r"^\s*einmal pro (spielzug|kette)\s*,?\s*", "", t)
+        t = re.split(r",?\s(während|solange|außer)\s", " " + t + " ", maxsplit=1)[0]
+    return " ".join(t.split())
+
+
+_PHASE_START = {"en": re.compile(r"\b(standby|end|draw) phases?\b"),
+                "de": re.compile(r"\b(standby|end|draw) phases?\b"),
+                "ja": re.compile(r"(スタンバイ|エンド|ドロー)フェイズ"),
+                "zh-Hans": re.compile(r"(准备|结束|抽卡)阶段")}
 
 _SELF_FLIP = {"ja": re.compile(r"^(このカード|1ターンに1度、このカード)が?リバースした(場合|時)$"),
               "zh-Hans": re.compile(r"^(这张卡|此卡)(被)?反转(的场合|时|的情况下)$")}
 
-#: conditions that describe a state, not an event ("If this card is in your GY", "While …")
+#: conditions that describe a state, not an event ("If this card is in your GY", "While …", "If you control …")
 _STATE = {
-    "en": re.compile(r"^((once per turn|once per chain) ?, ?)?((if|while) [^,:]*? (is|are) (in|on|face-up|equipped|banished|an equip|treated|currently|still)\b|(if|while) (you|your opponent|each player|a player) (control|controls|have|has|do not|does not)\b|while\b)"),
-    "de": re.compile(r"^((einmal pro spielzug) ?, ?)?((falls|solange) [^,:]*? (liegt|ist|sind|befindet|kontrollierst|kontrolliert|hast|hat)\b|solange\b)"),
+    "en": re.compile(r"^((if|when) [^,:]*? (is|are) (in|on|face-up|face-down|equipped with|an equip|treated|currently|still|not|the only)\b"
+                     r"|(if|when) [^,:]*? (is|are) (an?|your|in your) [^,:]*?(card|monster|trap|spell)s?$"
+                     r"|(if|when) (you|your opponent|each player|a player|neither player|both players) (control|controls|have|has|do not|does not|control no|are|is)\b"
+                     r"|(if|when) (it is|it's) (your|the|their|your opponent's) |while\b|(if|when) [^,:]*? (has|have) (\d|no|a|an|any)\b"
+                     r"|(if|when) [^,:]*?\b(lp|life points) (is|are)\b)"),
+    "de": re.compile(r"^((falls|wenn) [^,:]*? (liegt|ist|sind|befindet|befinden|kontrollierst|kontrolliert|hast|hat|habt)\b(?![^,:]*\b(worden|wurde|wird|werden)\b)|solange\b)"),
     "ja": re.compile(r"(存在する|存在しない|いる|いない|ある|ない)(場合|限り)|状態で"),
     "zh-Hans": re.compile(r"(存在的场合|存在的情况下|不存在|没有[^，。]*的场合|有[^，。]*存在|状态|在[^，。]*的场合)"),
 }

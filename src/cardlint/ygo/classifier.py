@@ -3,6 +3,8 @@ and the card's kind (from the record's English ``type`` field, identical in ever
 
 from __future__ import annotations
 
+import re
+
 from cardlint.ygo import ir
 
 MONSTER = "monster"
@@ -53,8 +55,12 @@ def _monster_type(e: ir.Effect) -> str:
     if c is None or c.kind is None:
         return "ignition"
     if c.kind in (ir.COND_WHEN, ir.COND_IF, ir.COND_EACH) and c.event:
-        if c.opponent_activates and e.optional:
+        # "When … activates …: You can" answers an activation (a quick effect); "If … is activated" is a trigger
+        if c.opponent_activates and e.optional and c.kind == ir.COND_WHEN:
             return "quick"
+        return "trigger"
+    if c.phase_start:
+        # "During the End Phase:", "Once per turn, during your Standby Phase:" — a phase trigger
         return "trigger"
     if c.kind in (ir.COND_WHEN, ir.COND_IF, ir.COND_EACH):  # a state ("If you control …:") — no event
         return "quick" if (c.either_turn or c.opponent_turn) else "ignition"
@@ -73,7 +79,23 @@ def _no_grave_cost(e: ir.Effect) -> bool:
     """True unless the effect reads as one activated from the graveyard/banishment ("banish this card
     from your GY; …", "墓地のこのカードを除外して") — those are the card's other effects."""
     words = " ".join(filter(None, [e.cost.text if e.cost else "", e.condition.text if e.condition else ""]))
-    return not any(k in words for k in ("gy", "graveyard", "friedhof", "墓地", "banished", "verbannt", "除外されて"))
+    return not _GRAVE.search(words)
+
+
+_GRAVE = re.compile(r"\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished)\b"
+                    r"|\bdiese karte (in|aus) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|im friedhof)\b"
+                    r"|墓地のこのカード|このカードが墓地に存在|このカードが除外されて|墓地に存在するこのカード"
+                    r"|墓地的(这张|此)卡|(这张|此)卡在墓地|(这张|此)卡(被)?除外|墓地存在的(这张|此)卡")
+
+
+def _activates_self(e: ir.Effect) -> bool:
+    """"When this card is activated: You can …" — the optional part of a Continuous/Field card's activation."""
+    c = e.condition
+    return c is not None and bool(_SELF_ACT.search(c.text))
+
+
+_SELF_ACT = re.compile(r"^(when|if) this card is activated\b|^(wenn|falls) diese karte aktiviert wird\b"
+                       r"|^このカードの発動時の|^このカードの発動時に|^このカードを発動した(時|場合)|^(这张|此)卡的发动时|^(这张|此)卡发动的(时候|场合)")
 
 
 def _speed(type_: str, kind: str, pendulum: bool) -> int | None:
@@ -99,7 +121,7 @@ def classify_effect(e: ir.Effect, kind: str, first_activation: bool, pendulum: b
         return _entry(e.text, "summon-condition", e.parsed)
     if kind == MONSTER and not pendulum:
         t = _monster_type(e)
-    elif e.kind == ir.ACTIVATE_CARD:
+    elif e.kind == ir.ACTIVATE_CARD or (kind in SPELL_KINDS | TRAP_KINDS and not pendulum and _activates_self(e)):
         t = "activation"
     elif kind in ACTIVATION_SPELLS | ACTIVATION_TRAPS and not pendulum and first_activation \
             and (not e.optional or e.activation_word or _no_grave_cost(e)):

@@ -42,6 +42,7 @@ class Condition:
     either_turn: bool = False         # "during either player's turn", 相手ターンでも
     opponent_turn: bool = False       # "during your opponent's turn"
     main_phase: bool = False          # "during the Main Phase" (either player's)
+    phase_start: bool = False         # a Standby/End/Draw Phase window: a phase trigger, never a quick window
     event: bool = False               # the condition is an event (Summoned, sent, destroyed …), not a state
 
 

@@ -90,6 +90,9 @@ def _is_reminder(sentence: str) -> bool:
 # ------------------------------------------------------------------ English / German (PSCT)
 
 _EN = {
+    "following": re.compile(r"(following|these) effects?\b|each effect\b|1 of the following|each of the following"),
+    "gains": re.compile(r"\b(gains?|get|gets|has|have) (these|this|the following|1 of these) effects?\b|\bgains? (these|the following)\b"),
+    "grave": re.compile(r"\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished|sent)\b|\bset this card\b"),
     "restriction": re.compile(r"^you can only (use|activate|special summon|normal summon|control|apply|conduct|send|add|have|target|set|banish|draw|attack|declare|tribute|place|equip)\b|^you can use (each|this|the) .{0,80}? (effect|effects) of ‹n› only once per turn"),
     "summon": re.compile(
         r"^(this card )?(cannot be (normal summoned|normal summoned/set|special summoned|set|fusion summoned|synchro summoned|xyz summoned|link summoned|ritual summoned|pendulum summoned)\b"
@@ -100,13 +103,19 @@ _EN = {
         r"|^(if|while) [^.:;]{0,160}?, you can special summon this card \("
         r"|^you can special summon this card \(from your [^)]*\)(?![^.]*[:;])"
         r"|^you can (normal summon|tribute summon) this card (without tributing|by tributing)\b"
-        r"|^you can (special summon|xyz summon|synchro summon|fusion summon|link summon) this card (using|by)\b(?![^.]*[;:])"),
+        r"|^you can (special summon|xyz summon|synchro summon|fusion summon|link summon) this card (using|by)\b(?![^.]*[;:])"
+        r"|^you can tribute [^.;:]*? to (tribute|normal) summon (\(but not set\) )?this card\b"
+        r"|^you can (tribute summon|normal summon) this card (in|by|with|without)\b(?![^.]*[;:])"
+        r"|^you can [^.;:]*?, then special summon this card( \(from your [^)]*\)| from your (hand|gy|graveyard))?\.?$"),
     "starter": re.compile(r"^(you can\b(?! only)|once per turn|\(quick effect\)|flip\s*:|activate this card\b|activate only\b)"),
     "continuation": re.compile(
         r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect))\b"),
 }
 
 _DE = {
+    "following": re.compile(r"(folgenden|dieser|diese) effekte?\b|jeden effekt\b|jeden der folgenden"),
+    "gains": re.compile(r"\b(erhält|erhalten|bekommt|bekommen|hat|haben) (diese|diesen|die folgenden|den folgenden|1 dieser) effekte?\b"),
+    "grave": re.compile(r"\bdiese karte (in|aus) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|auf den friedhof gelegt)\b|\bdiese karte setzen\b"),
     "restriction": re.compile(r"^du kannst (jeden|diesen|den|die|das|einen|jeden der|nur)\b.*\bnur (einmal|zweimal) pro spielzug\b|^du kannst nur (1|einen|eine|ein)\b.*\bpro spielzug\b|^du kannst nur\b"),
     "summon": re.compile(
         r"^(diese karte )?kann nicht als (normalbeschwörung|spezialbeschwörung)\b|^(diese karte )?kann nicht (normal|als|spezial)\w*\s*(beschworen|gesetzt)"
@@ -115,7 +124,10 @@ _DE = {
         r"|^du kannst diese karte (als ritualbeschwörung|durch ritualbeschwörung)"
         r"|^du kannst diese karte \(von deiner [^)]*\) als spezialbeschwörung beschwören(?![^.]*[:;])"
         r"|^(falls|solange) [^.:;]{0,160}?, kannst du diese karte \("
-        r"|^du kannst diese karte (ohne|durch) tribut"),
+        r"|^du kannst diese karte (ohne|durch) tribut"
+        r"|^du kannst [^.;:]*? als tribut anbieten, um diese karte als (tributbeschwörung|normalbeschwörung) zu beschwören"
+        r"|^du kannst diese karte als tributbeschwörung [^.;:]*? beschwören(?![^.]*[;:])"
+        r"|^du kannst [^.;:]*?, dann (beschwöre|kannst du) diese karte [^.;:]*? als spezialbeschwörung( beschwören)?\.?$"),
     "starter": re.compile(r"^(du kannst\b(?! nur)|einmal pro spielzug|\(schnelleffekt\)|flipp?\s*:|aktiviere diese karte\b|aktiviere (sie|diese karte) nur\b)"),
     "continuation": re.compile(
         r"^(dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher)\b"),
@@ -149,6 +161,7 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
         if len(orig_sents) != len(sents):
             orig_sents = sents
         current: Segment | None = None
+        bullet_effects = False
         for o, s in zip(orig_sents, sents):
             low = " ".join(s.lower().split())
             if _is_reminder(low):
@@ -165,17 +178,48 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
                     current = Segment(o, low, SEG_SUMMON)
                     segs.append(current)
                 continue
+            bullet = low[:1] in "●•"
+            if not bullet:
+                bullet_effects = False
+            elif not bullet_effects:
+                bullet_effects = _bullet_is_effect(segs, current, lex)
+            if bullet and bullet_effects:
+                # "You can only use each of the following effects …" / "… gains these effects.": each bullet is
+                # an effect of its own
+                low = low[1:].strip()
+                o = o.lstrip("●• ")
+                current = Segment(o, low, SEG_EFFECT)
+                segs.append(current)
+                continue
             top = _top_level(low)
-            starter = ":" in top or ";" in top or lex["starter"].search(low)
+            header = ":" in top
+            starter = (header or ";" in top or lex["starter"].search(low)) and not bullet
+            first_of_spell = spell_like and current is not None and current.hint == SEG_EFFECT \
+                and current is segs[_first_effect(segs)]
+            if first_of_spell and not header and not lex["grave"].search(low):
+                # a Normal/Quick-Play/Ritual Spell or Normal/Counter Trap: the sentences after the first one
+                # belong to its activation until a new header (or an effect from the GY) starts
+                starter = False
             if current is not None and current.hint == SEG_EFFECT and not starter and (
-                    lex["continuation"].search(low) or (spell_like and current is segs[_first_effect(segs)])
-                    or low[:1] in "●•"):
+                    lex["continuation"].search(low) or first_of_spell or bullet):
                 current.text += " " + o
                 current.norm += " " + low
                 continue
             current = Segment(o, low, SEG_EFFECT)
             segs.append(current)
     return segs
+
+
+def _bullet_is_effect(segs: list[Segment], current: Segment | None, lex: dict) -> bool:
+    if not segs:
+        return False
+    prev = segs[-1]
+    if prev.hint == SEG_RESTRICTION and lex["following"].search(prev.norm):
+        return True
+    if current is not None and current.hint == SEG_EFFECT and lex["gains"].search(current.norm) \
+            and not re.search(r"[:;]", _top_level(current.norm)):
+        return True
+    return False
 
 
 def _first_effect(segs: list[Segment]) -> int:
