@@ -29,6 +29,7 @@ class Declaration:
     cda: bool | None = None
     origin: str | None = None            # e.g. the Forge script line
     line: int | None = None              # where the declaration is written
+    span: list[int] = field(default_factory=list)   # all clauses a Forge Description$ covers (set by lint)
 
 
 @dataclass

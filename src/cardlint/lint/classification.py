@@ -46,6 +46,12 @@ def check_entry(an: Analysis, config):
         full = [d for d in decls if d.origin is None]
         forge = [d for d in decls if d.origin is not None]
         if forge:
+            span = sorted({i for d in forge for i in (d.span or [idx])})
+            if any(not an.clauses[i]["parsed"] for i in span):
+                forge = []
+            else:
+                derived = set().union(*(_layers(an.clauses[i]["effects"]) for i in span))
+        if forge:
             declared = set().union(*(d.layers or set() for d in forge))
             if _strip_cda_layers(declared) != _strip_cda_layers(derived):
                 out.append(finding("CL101", an, line, _(

@@ -80,13 +80,36 @@ def _align(an: Analysis) -> None:
             if t in texts:
                 idx = texts.index(t)
             elif d.origin is not None:   # a Forge Description$: word overlap
-                idx = align(d.text, an.clauses, an.entry.name or "")
+                d.span = _covered(d.text, an.clauses, an.entry.name or "")
+                idx = d.span[0] if d.span else align(d.text, an.clauses, an.entry.name or "")
         elif d.clause_index is not None and 0 <= d.clause_index < len(an.clauses):
             idx = d.clause_index
         if idx is None:
             an.unaligned.append(d)
         else:
             an.aligned.setdefault(idx, []).append(d)
+
+
+def _covered(desc: str, clauses: list[dict], name: str) -> list[int]:
+    """Clauses a Forge Description$ covers: each clause whose words are (almost) all in the
+    description, or the one clause that contains (almost) all of the description's words."""
+    from cardlint.io.forge import _norm_desc
+
+    d = set(_norm_desc(desc, name))
+    if len(d) < 3:
+        return []
+    inside = []
+    for i, c in enumerate(clauses):
+        cw = set(_norm_desc(c["text"], name))
+        if len(cw) >= 3 and len(cw & d) / len(cw) >= 0.9:
+            inside.append(i)
+    if inside and sum(len(set(_norm_desc(clauses[i]["text"], name))) for i in inside) >= 0.8 * len(d):
+        return inside
+    for i, c in enumerate(clauses):
+        cw = set(_norm_desc(c["text"], name))
+        if len(d & cw) / len(d) >= 0.9:
+            return [i]
+    return []
 
 
 def lint_documents(docs: list[Document], config: LintConfig) -> tuple[list[Finding], dict]:

@@ -235,6 +235,10 @@ class GermanFrontend(Frontend):
         return to_clause(result, {})
 
     def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
+        from cardlint.parse.frontend import MAX_CLAUSE_CHARS
+
+        if len(norm) > MAX_CLAUSE_CHARS:  # bad input: no cue-word analysis of a megabyte of text
+            return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=False, error=error)
         toks = _fallback_tokens(self, norm)
         ir = _analyse_tokens(toks, seg, parsed=False)
         ir.error = error
@@ -293,7 +297,7 @@ def _fallback_tokens(fe: GermanFrontend, norm: str) -> list[Tok]:
         guard += 1
         try:
             for t in parser.lex(text):
-                toks.append(Tok(t.type, str(t)))
+                toks.append(Tok(_fallback_type(t.type, str(t)), str(t)))
             break
         except UnexpectedCharacters as exc:
             pos = exc.pos_in_stream
@@ -305,6 +309,26 @@ def _fallback_tokens(fe: GermanFrontend, norm: str) -> list[Tok]:
         except Exception:
             break
     return toks
+
+
+_CLOSED = [(set(W.ARTICLES), "ART"), (set(W.DETERMINERS), "DET"), (set(W.CONJUNCTIONS), "CONJ"),
+           (set(W.SUBORDINATORS), "SUB"), (set(W.PREPOSITIONS), "PREP"), (set(W.ADVERBS), "ADV")]
+
+
+def _fallback_type(ttype: str, value: str) -> str:
+    """The word class the cue-word fallback expects for a token of grammar/de.lark."""
+    if ttype.startswith(("_W_", "WC_")):
+        if value in _VERB_LEMMA:
+            return "VERB"
+        for words, cls in _CLOSED:
+            if value in words:
+                return cls
+        return "ADV"
+    if ttype in ("COMMA", "COMMA_V", "LIST_COMMA", "SEMICOLON"):
+        return "SEP"
+    if ttype in ("AND_V", "THEN_V", "AND_S"):
+        return "CONJ"
+    return {"ADJ_BASE": "ADJ", "ADJ_MORPH_BASE": "ADJ_MORPH", "GEN_DET": "ART"}.get(ttype, ttype)
 
 
 # ============================================================================ clause structure

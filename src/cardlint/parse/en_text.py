@@ -51,6 +51,10 @@ def mark_costs(text: str) -> str:
         colon = _colon_outside_quotes(segment)
         if colon > 0 and not segment.lstrip().startswith(("choose", "•")):
             head = segment[:colon]
+            # an ability word before the cost ("channel — {1}{g}, discard ~: …") stays in front
+            aw = re.match(r"\s*[a-z][a-z' ]*\s—\s", head)
+            if aw and "." not in head:
+                return segment[:aw.end()] + COST_MARK + " " + segment[aw.end():]
             # ability words and chapter numbers use "—", never ":"; a colon after a sentence
             # end is not a cost ("… named x: …" does not occur in rules text)
             if "." not in head:

@@ -509,6 +509,9 @@ class IRBuilder(Transformer):
     def lose_types(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "remove")], verb="lose")
 
+    def all_land_types(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "add", ["every basic land type"])], verb="be")
+
     def all_colors(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])], verb="be")
 

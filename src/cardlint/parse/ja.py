@@ -331,7 +331,7 @@ GLUE = "‖"
 _PARAM_KEYWORDS = ("プロテクション", "エンチャント")
 _PAREN = re.compile(r"\s*[(（][^()（）]*[)）]")
 _COST_PARAM = re.compile(r"\s*(?:\{[^}]+\})+")
-_ACTIVATED_START = re.compile(r"\s*(?:\{[^}]+\}|[+\-−]?\d+:)[^。「」]{0,60}?:")
+_ACTIVATED_START = re.compile(r"\s*(?:\{[^}]+\}|[+\-−]?\d+:)[^。「」()（）]{0,60}?:")
 
 
 def _glued_keyword(text: str, name: str | None) -> tuple[str, str] | None:
@@ -369,6 +369,20 @@ def _glued_keyword(text: str, name: str | None) -> tuple[str, str] | None:
         if not (_ACTIVATED_START.match(rest) or any(rest.startswith(n) for n in names if n)):
             return None
     return text[:param_end].strip(), rest
+
+
+def _glued_keyword_end(text: str) -> tuple[str, str] | None:
+    """"装備しているクリーチャーは+1/+1の修整を受ける。装備{2}(…)": an old template printed the
+    keyword after the ability on the same line.  Returns (ability, keyword part)."""
+    body = REMINDER_RE.sub("", text).rstrip()
+    for k in _keywords_by_length():
+        i = body.rfind(k)
+        if i <= 0 or body[i - 1] not in "。)）" or body[:i].count("「") != body[:i].count("」"):
+            continue
+        tail = body[i + len(k):].strip()
+        if re.fullmatch(r"(?:\{[^}]+\}|\d+)*", tail.replace(" ", "")):
+            return body[:i].strip(), (k + tail).strip()
+    return None
 
 
 @lru_cache(maxsize=1)
@@ -419,6 +433,9 @@ class JapaneseFrontend(Frontend):
     def normalize(self, body: str, name: str | None) -> str:
         if GLUE in body:
             kw, rest = body.split(GLUE, 1)
+            if rest.startswith(KW_MARK):
+                # ability ‖ ¶keyword (the keyword printed last)
+                return self.normalize(kw, name) + GLUE + KW_MARK + squash(nfkc(rest[1:]))
             return KW_MARK + squash(nfkc(kw)) + GLUE + self.normalize(rest, name)
         text = nfkc(body)
         text = _SPACES.sub("", text) if not re.search(r"[A-Za-z] [A-Za-z]", text) else text
@@ -440,6 +457,10 @@ class JapaneseFrontend(Frontend):
             glued = _glued_keyword(t, name)
             if glued is not None:
                 seg = replace(seg, body=glued[0] + GLUE + squash(REMINDER_RE.sub("", glued[1])))
+            else:
+                glued = _glued_keyword_end(t)
+                if glued is not None:
+                    seg = replace(seg, body=squash(REMINDER_RE.sub("", glued[0])) + GLUE + KW_MARK + glued[1])
         return super().clause(seg, name)
 
     # --- IR ----------------------------------------------------------------------------------

@@ -177,6 +177,13 @@ def flatten_seq(t) -> list:
         if d in ("seq_end",):
             out.append(("pred", read_pred(ch[0])))
             return out
+        if d == "seq_copula_cont":
+            # "エンチャントされているクリーチャーは伝説であり、…"
+            p = Pred("copula", "be", text_of(ch[0]), complement=read_np(ch[0]), copula="であり")
+            p.link = "cont"
+            out.append(("pred", p))
+            node = ch[-1]
+            continue
         if d == "seq_or":
             # "戦場に出るか攻撃するたび": the first predicate shares the link of the next
             p = read_pred(ch[0])
@@ -699,8 +706,10 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
                          duration=ctx.duration, condition=ctx.condition, granted=ctx.granted)]
     if any(("det", "すべての") in x.mods for x in comp.all()) and _np_has(comp, "クリーチャー・タイプ"):
         mods.append(I.Modification(I.TYPES, "all_creature_types"))
-    if types:
-        mods.append(I.Modification(I.TYPES, adds, types))
+    supers = [W.SUPERTYPES[w] for x in comp.all() for k, w in x.heads if w in W.SUPERTYPES]
+    if types or (supers and not pt):
+        # "…は伝説である" (is legendary): a supertype is layer 4 too
+        mods.append(I.Modification(I.TYPES, adds, types + supers))
     if subs:
         mods.append(I.Modification(I.TYPES, "set_subtypes" if not types and not in_addition else adds, subs))
     if colors and not (len(colors) == 1 and not types and not subs and not pt and comp.heads and comp.heads[0][0] != "color"):
@@ -859,6 +868,14 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
             ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
                                        modifications=[I.Modification(I.COLORS, "set", ["colorless"])]))
         return ir
+    if d == "glued_end":
+        # "…の修整を受ける。装備{3}" (the keyword printed after the ability on the same line)
+        item = [c for c in root.children if isinstance(c, Tree) and c.data == "kw_item"][0]
+        out = build_clause(Tree("start", [root.children[0]]), seg, norm)
+        name = str(item.children[0])
+        out.keyword = I.Keyword(ja_vocab.KEYWORDS.get(name, name),
+                                text_of(item.children[1]) if len(item.children) > 1 else None)
+        return out
     if d == "glued":
         # the keyword and the ability glued to it are one clause (one printed line): the
         # ability after the keyword decides the clause's form and effects

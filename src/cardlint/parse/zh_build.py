@@ -367,7 +367,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "controls":
         # a top-level "你操控X" (conditions and trigger events are not built) changes control
         node = next((c for c in p.children if isinstance(c, Tree)), None)
-        if subject is not None and subject.ref == "you" and node is not None:
+        tok = next((str(c) for c in p.children if isinstance(c, Token)), "")
+        you = (subject is not None and subject.ref == "you") or tok.lstrip("由").startswith("你")
+        if you and node is not None:
             return cont(I.CONTROL, "gain", None, affected=np_filter(node, ctx))
         return []
     if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"):

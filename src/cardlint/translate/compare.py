@@ -153,6 +153,12 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
             scale = 1.0
         add(code, _("{what} differ: {en} in English, {tr} in the translation")
             .format(what=label, en=_fmt_pairs(e_vals), tr=_fmt_pairs(t_vals)), scale)
+    # a grant turned into a removal, even where a keyword itself was not understood
+    e_ops = {a.op for a in en.atoms if a.characteristic == I.ABILITIES and a.op in ("add", "remove", "remove_all")}
+    t_ops = {a.op for a in tr.atoms if a.characteristic == I.ABILITIES and a.op in ("add", "remove", "remove_all")}
+    if e_ops and t_ops and not (e_ops & t_ops) and not any(f.code == C.KEYWORD for f in out):
+        add(C.KEYWORD, _("abilities granted in one text, removed in the other: {en} in English, {tr} in the translation")
+            .format(en=_fmt(e_ops), tr=_fmt(t_ops)))
     # colors and P/T named in the filters ("white creatures", "nonblack", "a 2/2 red … token")
     if _incomparable(en.filter_colors, tr.filter_colors):
         add(C.COLOR, _("colors of the affected objects differ: {en} in English, {tr} in the translation")

@@ -30,7 +30,7 @@ GRAMMAR = {"en": "ygo/en.lark", "de": "ygo/de.lark", "ja": "ygo/ja.lark", "zh-Ha
 _COND = {
     "en": {
         "opponent_activates": r"\bactivat(es|ed)\b(?!.*\b(resolves|resolved)\b)|\bwould (be )?(summon|special summon|normal summon|destroy|be destroyed|declare)|\bis activated\b|\bwould\b",
-        "phase": r"\b(standby phase|end phase|draw phase|battle phase|damage step|damage calculation|main phase|start of the|end of the)\b",
+        "phase": r"\b(standby phases?|end phases?|draw phases?|battle phases?|damage step|damage calculation|main phases?|start of the|end of the)\b",
         "either_turn": r"either player's turn|\beither player's (main|battle)\b|\bthe main phase\b|\bthe battle phase\b",
         "opponent_turn": r"your opponent's (turn|main phase|battle phase|standby phase|end phase)|opponent's turn",
         "main_phase": r"\bmain phase\b",
@@ -126,10 +126,11 @@ def build_effect(seg: Segment, lang: str) -> ir.Effect:
     eff.parsed = True
     node = tree.children[0]
     kind = node.data
-    if kind == "restriction":
+    if kind == "restriction" or seg.hint == SEG_RESTRICTION:
         eff.kind = ir.RESTRICTION
         return eff
-    if kind in ("summon_block", "materials"):
+    if kind in ("summon_block", "materials") or seg.hint in (SEG_SUMMON, SEG_MATERIALS):
+        # the segmenter recognised a summoning condition/procedure; the grammar parsed its sentences
         eff.kind = ir.SUMMON
         return eff
     _fill_effect(eff, node, lang)
@@ -243,15 +244,17 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
 _OLD = {
     "en": dict(lead=r"^(when|whenever|if|each time|every time|after|at the (start|end|beginning) of|during (each|your|the|his/her|either|your opponent's|each of|their)|once per turn, (during|at|when|if))\b",
                opt=r"^(you can|you may)\b(?! only)",
-               imper=r"^(destroy|special summon|inflict|draw|add|send|return|select|target|toss|gain|take|banish|shuffle|look at|place|discard|negate|change|roll|equip|pay|remove|excavate|reveal|declare|switch|set|halve|double|skip|tribute|take control|choose|increase|decrease|reduce|put|attach|detach|give control|both players|each player|the controller of this card (takes|gains)|your opponent (takes|discards|draws)|you (take|gain|draw|lose))\b",
-               block=r"\b(piercing|instead|would|or destroy this card|or send this card|cannot|can't|unaffected)\b",
+               imper=r"^(destroy|special summon|inflict|draw|add|send|return|select|target|toss|gain|take|banish|shuffle|look at|place|discard|negate|change|roll|equip|pay|remove|excavate|reveal|declare|switch|set|halve|double|skip|tribute|take control|choose|increase|decrease|reduce|put|attach|detach|give control|both players|each player|the controller of this card (takes|gains)|your opponent (takes|discards|draws)|you (take|gain|draw|lose)|they (gain|take))\b",
+               block=r"\b(piercing|instead|would|or destroy this card|or send this card|cannot|can't|unaffected)\b|^destroy (this card|that monster|those monsters?|those monster\(s\)|the target|it|them|the equipped monster)\b|^remove \d+ \w+ counters?|^you must\b",
+               nochain=r"^(each time|every time|whenever)\b|\b(leaves the field|is activated|activate this card|is destroyed and sent to the graveyard)\b",
                ign=r"^(((once|twice|up to twice|three times) per turn|during your main phase( 1| 2)?|during your turn),? )*you can\b(?! only)",
                perm=r"you can (activate|use|substitute|normal summon|conduct|treat|set|attack|declare|tribute summon|special summon this card|also|change the battle position of this card)\b(?!.*\b(effect|to (inflict|destroy|draw|add|special summon|make|have)|and (inflict|destroy|draw)|, then)\b)",
                ign_force=r"you can activate this (card's )?effect|\bto (inflict|destroy|draw|add|special summon|make|have|gain|increase|negate|change|return|select|look)\b"),
     "de": dict(lead=r"^(wenn|immer wenn|falls|jedes mal,? wenn|nachdem|am (ende|beginn|anfang) (der|des|jeder|deiner)|während (jeder|deiner|der|einer|des)|einmal pro spielzug, (während|wenn|falls|am))\b",
                opt=r"^(kannst du|du kannst)\b(?! nur)",
                imper=r"^(zerstöre|beschwöre|füge|ziehe|lege|wähle|verbanne|mische|gib|wirf|rüste|ändere|annulliere|zeige|bezahle|aktiviere|setze|nimm|entferne|platziere|übernimm|würfle|erhalte|erhöhe|verringere|halbiere|verdopple|decke|schicke|sende|bestimme|deklariere|biete|wähle|erhältst du|ziehst du|verlierst du|nimmt|dein gegner (erhält|nimmt|zieht|wirft))\b",
-               block=r"\b(durchschlagenden|stattdessen|würde|würden|oder zerstöre diese karte|kann nicht|können nicht|nicht betroffen)\b",
+               block=r"\b(durchschlagenden|stattdessen|würde|würden|oder zerstöre diese karte|kann nicht|können nicht|nicht betroffen)\b|^zerstöre (diese karte|jenes monster|jene monster|das ziel|es|sie|das ausgerüstete monster)\b|^entferne \d+",
+               nochain=r"^(jedes mal|immer wenn)\b|\b(das spielfeld verlässt|aktiviert wird|diese karte aktivierst)\b",
                ign=r"^(((einmal|zweimal) pro spielzug|während deiner main phase( 1| 2)?),? )*(du kannst|kannst du)\b(?! nur)",
                perm=r"(du kannst|kannst du) [^.]*\b(aktivieren|verwenden|ersetzen|als normalbeschwörung|durchführen|behandeln|setzen|angreifen)\b(?![^.]*\b(effekt|um)\b)",
                ign_force=r"(diesen|den) effekt (dieser karte )?aktivieren|\bum\b[^.]*\bzu\b"),
@@ -301,6 +304,10 @@ def _old_style_psct(eff: ir.Effect, first: str, lang: str, p: dict) -> None:
                 if re.search(p["block"], main):
                     return
                 cond_text = first[:i].strip()
+                if re.search(p["nochain"], cond_text) and not opt:
+                    # "Each time …, inflict …", "When this card leaves the field, destroy that monster": effects
+                    # that apply without starting a chain
+                    return
                 kind = ir.COND_WHEN
                 if re.match(r"^(if|falls|after|nachdem)\b", cond_text):
                     kind = ir.COND_IF

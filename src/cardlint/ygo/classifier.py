@@ -132,8 +132,6 @@ def classify_effect(e: ir.Effect, kind: str, first_activation: bool, pendulum: b
         t = "spell-continuous"
     else:
         t = _monster_type(e)
-        if e.old_style and t == "trigger" and not e.optional:
-            t = "spell-continuous"  # unactivated wording on a Spell/Trap ("Each time …, inflict …")
         if t == "continuous":
             t = "spell-continuous"
         if t == "flip":

@@ -90,6 +90,7 @@ def _is_reminder(sentence: str) -> bool:
 # ------------------------------------------------------------------ English / German (PSCT)
 
 _EN = {
+    "summon_cont": re.compile(r"^(if you do|if (it was |this card was |it is |this card is )?summoned this way|if special summoned this way)\b"),
     "following": re.compile(r"(following|these) effects?\b|each effect\b|1 of the following|each of the following"),
     "gains": re.compile(r"\b(gains?|get|gets|has|have) (these|this|the following|1 of these) effects?\b|\bgains? (these|the following)\b"),
     "grave": re.compile(r"\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished|sent)\b|\bset this card\b"),
@@ -109,10 +110,11 @@ _EN = {
         r"|^you can [^.;:]*?, then special summon this card( \(from your [^)]*\)| from your (hand|gy|graveyard))?\.?$"),
     "starter": re.compile(r"^(you can\b(?! only)|once per turn|\(quick effect\)|flip\s*:|activate this card\b|activate only\b)"),
     "continuation": re.compile(
-        r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect))\b"),
+        r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect)|if summoned this way|.*\b(by|with|from|using) this effect\b|when (you activate this card|this card is activated))\b"),
 }
 
 _DE = {
+    "summon_cont": re.compile(r"^(falls du dies tust|falls (sie|diese karte|es) auf diese weise)\b"),
     "following": re.compile(r"(folgenden|dieser|diese) effekte?\b|jeden effekt\b|jeden der folgenden"),
     "gains": re.compile(r"\b(erhält|erhalten|bekommt|bekommen|hat|haben) (diese|diesen|die folgenden|den folgenden|1 dieser) effekte?\b"),
     "grave": re.compile(r"\bdiese karte (in|aus) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|auf den friedhof gelegt)\b|\bdiese karte setzen\b"),
@@ -130,7 +132,7 @@ _DE = {
         r"|^du kannst [^.;:]*?, dann (beschwöre|kannst du) diese karte [^.;:]*? als spezialbeschwörung( beschwören)?\.?$"),
     "starter": re.compile(r"^(du kannst\b(?! nur)|einmal pro spielzug|\(schnelleffekt\)|flipp?\s*:|aktiviere diese karte\b|aktiviere (sie|diese karte) nur\b)"),
     "continuation": re.compile(
-        r"^(dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher)\b"),
+        r"^(dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher|falls (sie|es|er) auf diese weise|.*\b(durch|mit) diesen effekt\b)\b"),
 }
 
 
@@ -190,6 +192,10 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
                 o = o.lstrip("●• ")
                 current = Segment(o, low, SEG_EFFECT)
                 segs.append(current)
+                continue
+            if current is not None and current.hint == SEG_SUMMON and lex["summon_cont"].search(low):
+                current.text += " " + o
+                current.norm += " " + low
                 continue
             top = _top_level(low)
             header = ":" in top
