@@ -30,22 +30,8 @@ from cardlint.pipeline import card_ir  # noqa: E402
 
 LANG_FILES = {"en": "oracle-en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-Hans": "zh-Hans.jsonl"}
 
-# Forge StaticAbility.generateLayer(): Mode$ Continuous parameters → layer
-FORGE_LAYER_PARAMS = [
-    ("GainControl", "2"),
-    ("GainTextOf", "3"), ("ChangeColorWordsTo", "3"),
-    ("AddType", "4"), ("RemoveType", "4"), ("RemoveCardTypes", "4"), ("RemoveSubTypes", "4"),
-    ("RemoveSuperTypes", "4"), ("RemoveCreatureTypes", "4"), ("RemoveLandTypes", "4"),
-    ("RemoveArtifactTypes", "4"), ("RemoveEnchantmentTypes", "4"), ("AddAllCreatureTypes", "4"),
-    ("SetColor", "5"), ("AddColor", "5"),
-    ("AddKeyword", "6"), ("AddAbility", "6"), ("AddTrigger", "6"), ("AddStaticAbility", "6"),
-    ("AddReplacementEffects", "6"), ("RemoveAllAbilities", "6"), ("RemoveKeyword", "6"),
-    ("RemoveIntrinsicAbilities", "6"), ("GainsAbilitiesOf", "6"), ("CantHaveKeyword", "6"),
-    ("AddSVar", None),
-    ("SetPower", "7b"), ("SetToughness", "7b"),
-    ("AddPower", "7c"), ("AddToughness", "7c"),
-]
-PLAYER_AFFECTED = re.compile(r"^(?:You|Player|Opponent|Player\.\w+|Opponent\.\w+)$")
+# Forge StaticAbility.generateLayer() map, forge_layers() and align() live in cardlint.io.forge (shared with lint)
+from cardlint.io.forge import FORGE_LAYER_PARAMS, PLAYER_AFFECTED, _norm_desc, align, forge_layers  # noqa: E402,F401
 LAYERS = ["1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"]
 
 
@@ -140,56 +126,6 @@ class Coverage:
 
 
 # ---------------------------------------------------------------------------------- Forge
-def forge_layers(line: str) -> tuple[set[str], bool, str, str] | None:
-    """(layers, cda, affected, description) of one ``S:Mode$ Continuous`` line, or None."""
-    if "Mode$ Continuous" not in line or not line.startswith("S:"):
-        return None
-    params = {}
-    for part in line[2:].split("|"):
-        if "$" in part:
-            k, v = part.split("$", 1)
-            params[k.strip()] = v.strip()
-    affected = params.get("Affected", "")
-    if PLAYER_AFFECTED.match(affected):
-        return None  # effects on players are rules effects (613.10), not layers
-    layers = set()
-    for key, layer in FORGE_LAYER_PARAMS:
-        if key in params and layer:
-            layers.add(layer)
-    if "AddType" in params and "AllCreatureTypes" in params.get("AddType", ""):
-        layers.add("4")
-    cda = params.get("CharacteristicDefining", "").lower() == "true"
-    if cda and "7b" in layers:
-        layers.discard("7b")
-        layers.add("7a")
-    if not layers:
-        return None
-    return layers, cda, affected, params.get("Description", "")
-
-
-def _norm_desc(text: str, name: str) -> str:
-    text = text.replace("CARDNAME", name).replace("NICKNAME", name.split(",")[0])
-    text = re.sub(r"\([^)]*\)", "", text)
-    return re.sub(r"[^a-z0-9+/ ]", " ", text.lower()).split()
-
-
-def align(desc: str, clauses: list, name: str):
-    """The clause whose words overlap the script's Description$ most (≥ 60% of its words)."""
-    d = _norm_desc(desc, name)
-    if not d:
-        return None
-    ds = set(d)
-    best, best_score = None, 0.0
-    for i, c in enumerate(clauses):
-        cw = set(_norm_desc(c["text"], name))
-        if not cw:
-            continue
-        score = len(ds & cw) / max(len(ds | cw), 1)
-        if score > best_score:
-            best, best_score = i, score
-    return best if best_score >= 0.6 else None
-
-
 def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path):
     tp = collections.Counter()
     fp = collections.Counter()

@@ -66,11 +66,17 @@ def check_entry(an: Analysis, config):
                 out.append(finding(code, an, line, _(
                     "{name}: {clause} is declared a characteristic-defining ability, but {reason} (CR 604.3a)").format(
                         name=an.label, clause=an.clause_label(idx), reason=reason), clause_index=idx))
-        elif derived and not declared:
+        elif derived and not declared and not _chosen(an.card.clauses[idx]):
             out.append(finding("CL205", an, line, _(
                 "{name}: {clause} is a characteristic-defining ability (CR 604.3a) but is not declared as one").format(
                     name=an.label, clause=an.clause_label(idx)), clause_index=idx))
     return out
+
+
+def _chosen(clause: I.ClauseIR) -> bool:
+    """"is the chosen color/type": set by a choice as the object entered; not judged."""
+    return any("chosen" in (m.value or []) for e in clause.effects for m in e.modifications
+               if isinstance(m.value, list))
 
 
 def check_set(analyses, doc, config, stats):

@@ -51,6 +51,8 @@ def check_entry(an: Analysis, config):
                 forge = []
             else:
                 derived = set().union(*(_layers(an.clauses[i]["effects"]) for i in span))
+        if forge and not derived:
+            forge = []  # parsed, but the IR holds no layer effect: a builder gap, not judged
         if forge:
             declared = set().union(*(d.layers or set() for d in forge))
             if _strip_cda_layers(declared) != _strip_cda_layers(derived):

@@ -753,13 +753,6 @@ class GermanIRBuilder(IRBuilder):
         preds = next((c for c in children if isinstance(c, list)), [])
         return ("effects", self._de_effects(None, preds, True))
 
-    def statement(self, children):
-        kind, effects = super().statement(children)
-        for e in effects:
-            if e.kind == I.CONTINUOUS and e.affected is not None and e.affected.is_self and e.condition is None:
-                pass
-        return (kind, effects)
-
     def body(self, children):
         out = super().body(children)
         # "Lege zu Beginn deines Versorgungssegments …": a verb-first sentence whose middle field

@@ -243,7 +243,7 @@ _v("begraben", "bury", "begrabe", "begrab", "begräbt", "begraben", "begräbst")
 _v("erscheinen", "appear", "erscheint", "erscheinen", "erschien")
 _v("beginnen", "begin", "beginnt", "beginnen", "begann", "begonnen", "beginne")
 _v("wiegen", "weigh", "wiegt")
-_v("wissen", "know", "weiß_v")
+_v("wissen", "know", "weißt", "wissen")  # "weiß" is the colour
 _v("bieten", "bid", "biete", "bietest", "bietet", "bieten", "geboten")
 _v("anwenden", "apply", "wende", "wendest", "wendet", "anwenden", "angewendet", "angewandt", "anwendest", "anwendet")
 _v("heißen", "be_named", "heißt", "heißen")

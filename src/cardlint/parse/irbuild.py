@@ -122,6 +122,19 @@ def _flatten(items) -> list:
     return out
 
 
+def _filters(children) -> list:
+    """The noun phrases (Filters) among ``children``, looking inside generic nodes (zone phrases)."""
+    out = []
+    for c in children:
+        if isinstance(c, I.Filter):
+            out.append(c)
+        elif isinstance(c, Node):
+            out.extend(_filters(c.children))
+        elif isinstance(c, list):
+            out.extend(_filters(c))
+    return out
+
+
 def _words(children) -> list[str]:
     out = []
     for c in children:
@@ -541,7 +554,7 @@ class IRBuilder(Transformer):
 
     def copy_effect(self, children):
         words = _words(children)
-        if words and words[0] in ("enter", "enters"):
+        if words and words[0].startswith(("enter", "come")):
             return Pred(I.REPLACEMENT, [I.Modification(I.COPY, "set")], verb="enter_as_copy", tags={"copy_enter"})
         return Pred(I.ONE_SHOT, verb="copy", objects=[c for c in children if isinstance(c, I.Filter)])
 
@@ -615,8 +628,11 @@ class IRBuilder(Transformer):
         if verb is None:
             verb = next((str(t) for t in toks), "do")
         verb = _lemma(verb)
-        p = Pred(I.ONE_SHOT, verb=verb, objects=[c for c in children if isinstance(c, I.Filter)])
+        p = Pred(I.ONE_SHOT, verb=verb, objects=_filters(children))
         words = set(_words(children))
+        if verb in ("activate", "play") and "only" in words:
+            # "Activate only once each turn." restricts the ability; it is not an effect
+            return Pred("state", verb=verb)
         if verb == "prevent":
             p.kind = I.PREVENTION
         elif verb == "skip":
@@ -630,8 +646,21 @@ class IRBuilder(Transformer):
                 p.duration = c.name
         return p
 
+    def causative(self, children):
+        """"you may have target creature get +1/+1": the inner predicate applies to the object."""
+        obj = next((c for c in children if isinstance(c, I.Filter)), None)
+        inner = next((c for c in children if isinstance(c, Pred)), None)
+        if inner is None:
+            return Pred("state", verb="have")
+        if obj is not None:
+            inner.objects.insert(0, obj)
+            inner.tags.add("causative")
+        return inner
+
     def action(self, children):
         p = self._action(children)
+        if p.kind == "state":
+            return p
         if p.verb == "continue":
             # "this effect continues until end of turn": a duration rule, not an effect of its own
             return Pred("state", verb="continue")
@@ -754,6 +783,8 @@ class IRBuilder(Transformer):
                 affected = p.objects[0]
             if p.verb == "switch" and p.objects:
                 affected = p.objects[0]
+            if "causative" in p.tags and p.objects:
+                affected = p.objects[0]
             kind = p.kind
             if "enters_tapped" in p.tags or "enters_with" in p.tags:
                 kind = I.REPLACEMENT
@@ -827,7 +858,11 @@ class IRBuilder(Transformer):
         for e in effects:
             if e.note and "instead" in e.note and e.kind == I.ONE_SHOT:
                 e.kind = I.REPLACEMENT
-        return ("effects", effects)
+        if any(m.kind == "instead" for m in mods) and effects and not any(e.kind == I.REPLACEMENT for e in effects):
+            # "If this spell was kicked, instead …" (CR 614.15): the sentence replaces the spell's
+            # other instructions — a self-replacement effect beside what it does.
+            effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
+        return ("effects", effects, subject)
 
     def conditional_sentence(self, children):
         cond = " ".join(_words([c for c in children if isinstance(c, Node)]))

@@ -142,6 +142,7 @@ SURU = {
 }
 VERBS = [
     # (dictionary form, class, lemma)
+    ("はずす", "s5", "unattach"), ("外す", "s5", "unattach"),
     ("得る", "1", "gain"), ("与える", "1", "deal"), ("受ける", "1", "receive"), ("加える", "1", "add"),
     ("捨てる", "1", "discard"), ("唱える", "1", "cast"), ("捧げる", "1", "sacrifice"),
     ("入れ替える", "1", "switch"), ("変える", "1", "change"), ("見る", "1", "look"), ("出る", "1", "enter"),

@@ -52,8 +52,11 @@ def _monster_type(e: ir.Effect) -> str:
         return "continuous"
     if e.quick:
         return "quick"
-    if c is None or c.kind is None:
+    if c is None:
         return "ignition"
+    if c.kind is None:
+        # "相手ターンに１度、…発動できる" (Once per turn, during your opponent's turn)
+        return "quick" if (c.either_turn or c.opponent_turn) else "ignition"
     if c.kind in (ir.COND_WHEN, ir.COND_IF, ir.COND_EACH) and c.event:
         # "When … activates …: You can" answers an activation (a quick effect); "If … is activated" is a trigger
         if c.opponent_activates and e.optional and c.kind == ir.COND_WHEN:

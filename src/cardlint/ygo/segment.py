@@ -247,9 +247,9 @@ def _looks_material(line: str, lang: str) -> bool:
 
 # ------------------------------------------------------------------ Japanese / Chinese
 
-_JA_SUMMON = re.compile(r"(通常召喚できない|特殊召喚できない|特殊召喚する事ができない|特殊召喚しなければならない|特殊召喚できる。?$|召喚できる。?$|により降臨|で降臨|儀式召喚できる|リリースなしで召喚|リリースして召喚|アドバンス召喚する事もできる|でしか特殊召喚できない|融合召喚でのみ|エクシーズ召喚でのみ|シンクロ召喚でのみ|場合のみ特殊召喚|手札から特殊召喚できる)")
+_JA_SUMMON = re.compile(r"(手札から[^。]{0,14}特殊召喚できる。?$|通常召喚できない|特殊召喚できない|特殊召喚する事ができない|特殊召喚しなければならない|特殊召喚できる。?$|召喚できる。?$|により降臨|で降臨|儀式召喚できる|リリースなしで召喚|リリースして召喚|アドバンス召喚する事もできる|でしか特殊召喚できない|融合召喚でのみ|エクシーズ召喚でのみ|シンクロ召喚でのみ|場合のみ特殊召喚|手札から特殊召喚できる)")
 _JA_RESTR = re.compile(r"(1ターンに1(度|回|枚)しか|1ターンに(1|2)度まで|1ターンに1体しか|1枚しか(表側表示で)?存在できない|しか発動できず|デュエル中に1度しか|しか使用できない)")
-_ZH_SUMMON = re.compile(r"(不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
+_ZH_SUMMON = re.compile(r"(不可通常召唤|不可特殊召唤|可特殊召唤。?$|可以?从手[卡牌][^。]{0,14}特殊召唤。?$|不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
 _ZH_RESTR = re.compile(r"(1回合(只能|仅可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|1回合只能使用1次|回合各能使用1次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|回合只能|只能使用1次|只能发动1张|只能使用其中|仅可使用其中|只能用其中)")
 
 
@@ -296,6 +296,11 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
                 segs.append(current)
             continue
         starter = _cjk_starter(n, lang)
+        if current is not None and current.hint == SEG_EFFECT and _HEAD_ONLY.search(current.norm):
+            # old wording without ①: "…時、…発動できる。" is followed by its resolution sentences
+            current.text += s
+            current.norm += _stop(n)
+            continue
         if current is not None and current.hint == SEG_EFFECT and not starter and (
                 _cjk_continuation(n, lang) or (spell_like and current is segs[_first_effect(segs)])):
             current.text += s
@@ -317,6 +322,9 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
         # a trailing reminder sentence ("(このカードは…としても扱う)") is not part of the effect
         segs.append(Segment(chunk, _stop(n), SEG_EFFECT, idx))
     return segs
+
+
+_HEAD_ONLY = re.compile(r"(発動できる|発動する|発動しなければならない|发动|才能发动|可以发动)。$")
 
 
 def _stop(n: str) -> str:
