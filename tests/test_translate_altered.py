@@ -10,6 +10,7 @@ the checker).  Add rows to add cases.  A row whose text a front end no longer pa
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,9 @@ import pytest
 from cardlint.translate.compare import check_card
 
 FIX = Path(__file__).parent / "fixtures" / "translate"
+#: rows per language run by default (parsing is the cost); CARDLINT_SLOW_TESTS=1 runs every row
+DEFAULT_ROWS = 34
+SLOW = bool(os.environ.get("CARDLINT_SLOW_TESTS"))
 
 
 def _rows():
@@ -25,7 +29,8 @@ def _rows():
         path = FIX / f"altered-{lang}.jsonl"
         if not path.exists():
             continue
-        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        lines = [x for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+        for i, line in enumerate(lines if SLOW else lines[:DEFAULT_ROWS]):
             if line.strip():
                 row = json.loads(line)
                 row["lang"] = lang
@@ -58,8 +63,12 @@ def test_altered_translation_detected(row):
 
 
 def test_enough_altered_cases_per_language():
-    counts = {}
-    for p in ROWS:
-        counts[p.values[0]["lang"]] = counts.get(p.values[0]["lang"], 0) + 1
-    # the front ends are moving targets: the counts are reported, the floor keeps the suite honest
-    assert sum(counts.values()) >= 30, counts
+    counts, detected = {}, {}
+    for lang in ("de", "ja", "zh-Hans"):
+        path = FIX / f"altered-{lang}.jsonl"
+        rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+        counts[lang] = len(rows)
+        detected[lang] = sum(1 for r in rows if not r.get("xfail"))
+    # the front ends are moving targets: these are the counts when the cases were built; the floor
+    # keeps the suite honest (at least 30 detected alterations per language)
+    assert all(n >= 30 for n in detected.values()), (detected, counts)

@@ -109,7 +109,9 @@ def noun_regex(stems: set[str]) -> str:
     link = r"(?:en|n|s|es|e|er|ern)?"
     stem = alt(stems)
     part = stem + link
-    return (r"(?:nicht-?)?(?:(?:" + part + r")-?)*" + stem + r"(?:en|n|s|es|e|er|ern|innen|in|ens)?")
+    # a hyphenated compound may start with a name or subtype the lexicon does not know
+    # ("Saproling-Spielstein", "Servo-Artefaktkreaturenspielstein")
+    return (r"(?:nicht-?)?(?:[a-zäöüß]+-)?(?:(?:" + part + r")-?)*" + stem + r"(?:en|n|s|es|e|er|ern|innen|in|ens)?")
 
 
 #: words the grammar uses as literals in one role only (kept out of every word class)
@@ -127,7 +129,7 @@ def main() -> None:
     noun_stems |= {"marke", "spielmarke", "kreaturenspielstein", "artefaktspielstein"}
     # umlaut plurals of subtype names ("Sumpf" → "Sümpfe", "Wald" → "Wälder")
     for st_ in list(st):
-        m = re.match(r"^(.*)([aou])([^aeiouäöü]*)$", st_)
+        m = re.match(r"^(.*)([aou])(.*)$", st_)
         if m:
             noun_stems.add(m.group(1) + {"a": "ä", "o": "ö", "u": "ü"}[m.group(2)] + m.group(3))
     # counter names are compounds "<x>marke": allow any lower-case word before -marke

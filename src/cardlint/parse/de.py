@@ -68,7 +68,7 @@ def _keywords() -> tuple[dict[str, str], re.Pattern]:
         r"^(?:" + alt + r"|[a-zäöüß\-]+tarnung|[a-zäöüß\-]+verzauberung)"
         r"(?:\s*(?:—|:)?\s*(?:\{[^}]+\}|\d+|x)+"  # Ausrüsten {2}, Bushido 1, Kumulative Versorgung: 1
         r"|\s+(?:vor|zu|mit)\s+.+"  # Schutz vor Rot, Affinität zu Artefakten
-        r"|\s+(?:eine?[nmrs]?|jede[nmrs]?|einen)\s+[^,.;:]+"  # Verzaubert eine Kreatur (, die du kontrollierst)
+        r"|\s+(?:eine?[nmrs]?|jede[nmrs]?|einen)\s+[^,.;:]+(?:,\s*(?:die|der|das) [^,.;:]+)?"  # Verzaubert eine Kreatur (, die du kontrollierst)
         r"|\s*—.+)?$"
     )
     return names, pat

@@ -121,6 +121,8 @@ def _weak(stem: str, ge: bool = True, inf_e: bool = True) -> list[str]:
     inf = "n" if stem.endswith(("er", "el")) else ("en" if inf_e else "n")
     forms = [stem + "e", stem + e + "st", stem + e + "t", stem + inf,
              stem + "est", stem + "et"]
+    if stem.endswith("el"):
+        forms.append(stem[:-2] + "le")  # "wechsle", "verdopple"
     if ge:
         forms.append("ge" + stem + e + "t")
     else:

@@ -14,6 +14,8 @@ _THIS_SELF = re.compile(
     r"\bthis (?:creature|permanent|artifact|enchantment|land|planeswalker|card|spell|equipment|aura|"
     r"vehicle|saga|battle|token|class|siege|case|room|emblem|dungeon|scheme|plane|conspiracy)\b(?!'s? (?:power|toughness)\b)")
 _CONTRACTION = re.compile(r"\b(it|that|there|he|she|what)'s\b")
+_HAVE_CONTRACTION = re.compile(r"\b(you|they|we|i)'ve\b")
+_ARE_CONTRACTION = re.compile(r"\b(you|they|we)'re\b")
 _POSSESSIVE = re.compile(r"(?<=[\w~])'s\b")
 _PLURAL_POSSESSIVE = re.compile(r"(?<=s)'(?=\s)")
 _SPACE_DASH = re.compile(r"\s*[—–]\s*")
@@ -25,6 +27,8 @@ def normalize_en(body: str, name: str | None) -> str:
     text = text.lower()
     text = _THIS_SELF.sub("~", text)
     text = _CONTRACTION.sub(lambda m: m.group(1) + " is", text)
+    text = _HAVE_CONTRACTION.sub(lambda m: m.group(1) + " have", text)
+    text = _ARE_CONTRACTION.sub(lambda m: m.group(1) + " are", text)
     text = _POSSESSIVE.sub(" 's", text)
     text = _PLURAL_POSSESSIVE.sub(" 's", text)
     text = _SPACE_DASH.sub(" — ", text)

@@ -898,6 +898,12 @@ class IRBuilder(Transformer):
         modal = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
         return ("triggered", modal[2], " ".join(trig.tokens()) if trig else "")
 
+    def also(self, children):
+        return next((c for c in children if isinstance(c, Pred)), Pred("state"))
+
+    def choice_of_abilities(self, children):
+        return Node("choice_of_abilities", children)
+
     def not_have(self, children):
         return Pred("state", verb="not_have")
 

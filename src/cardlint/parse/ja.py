@@ -116,20 +116,24 @@ _COUNTER_NAME = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff]{1,8}カウンター")
 
 
 class Vocabulary:
-    """Longest-match word lookup over the post-lexer's categories and the grammar's literals."""
+    """Longest-match word lookup over the post-lexer's categories and the grammar's literals
+    (no copy of the 45,000 words: the dicts are looked up directly)."""
 
-    def __init__(self, words):
-        self.words = {w for w in words if w and not w.isascii() and w[0] not in "0123456789X{"
-                      and "/" not in w}
-        self.lengths = sorted({len(w) for w in self.words}, reverse=True)
+    def __init__(self, *tables):
+        self.tables = tables
+        self.maxlen = max((len(w) for t in tables for w in t), default=1)
+
+    def _ok(self, w: str) -> bool:
+        return any(w in t for t in self.tables) and not w.isascii() and w[0] not in "0123456789X{" \
+            and "/" not in w
 
     def match(self, text: str, pos: int, end: int | None = None) -> str | None:
         """The longest vocabulary word at ``text[pos:]`` (within ``end``), or None."""
         end = len(text) if end is None else end
-        words = self.words
-        for n in self.lengths:
-            if pos + n <= end and text[pos:pos + n] in words:
-                return text[pos:pos + n]
+        for n in range(min(self.maxlen, end - pos), 0, -1):
+            w = text[pos:pos + n]
+            if self._ok(w):
+                return w
         return None
 
 
@@ -152,12 +156,12 @@ class JaPostLex:
         for t in parser.terminals:
             if t.pattern.type == "str":
                 self.literals[t.pattern.value] = t.name
-        self._vocab = Vocabulary(list(categories()) + list(self.literals))
+        self._vocab = Vocabulary(categories(), self.literals)
 
     @property
     def vocab(self) -> Vocabulary:
         if self._vocab is None:
-            self._vocab = Vocabulary(list(categories()) + list(self.literals))
+            self._vocab = Vocabulary(categories(), self.literals)
         return self._vocab
 
     def _name(self, v: str) -> str:

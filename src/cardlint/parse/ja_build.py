@@ -157,6 +157,7 @@ class Pred:
     link: str = ""              # SUB / "まで" / "とともに" / "cont" / "" (sentence end)
     link_lemma: str = ""
     quantities: list = field(default_factory=list)
+    bare: bool = False          # a continuative with no comma after it ("飛行を持ち白である…トークン")
 
 
 def flatten_seq(t) -> list:
@@ -218,7 +219,9 @@ def flatten_seq(t) -> list:
 def read_item(t) -> tuple:
     if isinstance(t, Token):
         if t.type == "VC":
-            return ("cont", verb_pred(t))
+            p = verb_pred(t)
+            p.bare = True
+            return ("cont", p)
         if t.type == "ADJC":
             return ("cont", verb_pred(t))
         if t.type == "ADV":
@@ -234,7 +237,9 @@ def read_item(t) -> tuple:
     if d == "q_item":
         return ("qty", text_of(t.children[0]))
     if d in ("cont_verb", "cont_adj"):
-        return ("cont", verb_pred(t.children[0]))
+        p = verb_pred(t.children[0])
+        p.bare = True
+        return ("cont", p)
     return ("adv", text_of(t))
 
 
@@ -539,7 +544,8 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     adverbs = set(p.adverbs)
     # adverbial て-clauses: "他のタイプに加えて", "…に応じて", "…を除いて"
     if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
-            (lemma != "add" or any(_np_has(a.np, "タイプ", "色") for a in p.args)):
+            (lemma != "add" or any(_np_has(a.np, "タイプ", "色", "クリーチャー・タイプ", "カード・タイプ")
+                                   for a in p.args)):
         return []
     # descriptive continuatives: "あなたがコントロールしていて…", "攻撃したりブロックしたりできない"
     # (the listed actions belong to the final predicate), "…を持っていて"
@@ -562,6 +568,9 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         # "すべてのクリーチャー・タイプを得る／失う" (gains / loses all creature types): layer 4
         op = "all_creature_types" if lemma != "lose" else "remove_all"
         return [cont([I.Modification(I.TYPES, op)])]
+    if lemma == "have" and p.bare and "te" not in feats:
+        # "警戒を持ち緑であり白である2/2の…トークン": the abilities of a described object
+        return []
     if lemma in ("have", "gain") and obj is not None:
         if _np_has(obj.np, "コントロール"):
             return [cont([I.Modification(I.CONTROL, "set")], aff=_controlled_object(obj.np, ctx))]
@@ -806,6 +815,7 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                 ir.trigger = a.np.text
                 ctx.in_trigger = True
     text = "".join(a.np.text for p in preds for a in p.args)
+    bare_kws: list[str] = []
     for p in preds:
         if p.link == "sub":
             continue
@@ -814,6 +824,16 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             # "…なら、…代わりに…" (self-replacement) / plain conditional: effect keeps condition
             pass
         effs = pred_effects(p, ctx, text)
+        if p.lemma == "have" and p.bare:
+            bare_kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
+        else:
+            if bare_kws:
+                # "飛行と速攻を持ち…4/4のドラゴンになる": the abilities of what the object becomes
+                for e in effs:
+                    if e.kind == I.CONTINUOUS and any(m.characteristic in (I.TYPES, I.PT_SET) for m in e.modifications) \
+                            and not any(m.characteristic == I.ABILITIES for m in e.modifications):
+                        e.modifications.append(I.Modification(I.ABILITIES, "add", bare_kws))
+            bare_kws = []
         if ctx.condition is not None and ctx.condition.kind == "as_enters":
             # "~が戦場に出るに際し、色を1色選ぶ／2点のライフを支払ってもよい": part of the replacement
             effs = [e for e in effs if e.kind != I.ONE_SHOT]

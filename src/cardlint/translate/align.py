@@ -39,7 +39,11 @@ def _jaccard_distance(a: frozenset, b: frozenset) -> float:
 def dissimilarity(a: ClauseSig, b: ClauseSig) -> float:
     if a.ability == "keyword" and b.ability == "keyword":
         if a.keywords and b.keywords:
-            return 0.0 if a.keywords == b.keywords else 0.6
+            if a.keywords == b.keywords:
+                return 0.0
+            if (a.kw_unknown or b.kw_unknown) and (a.keywords <= b.keywords or b.keywords <= a.keywords):
+                return 0.1
+            return 0.6
         return 0.3
     d = 0.0
     if "mixed" in (a.ability, b.ability):
@@ -79,7 +83,7 @@ def group_keyword_lines(sigs: list[ClauseSig]) -> list[ClauseSig]:
     for s in sigs:
         prev = out[-1] if out else None
         if (prev is not None and s.ability == "keyword" and prev.ability == "keyword" and s.parsed and prev.parsed
-                and s.keywords and prev.keywords and s.line == prev.line):
+                and (s.keywords or s.kw_unknown) and (prev.keywords or prev.kw_unknown) and s.line == prev.line):
             out[-1] = prev.merged_with(s)
         else:
             out.append(s)

@@ -114,7 +114,8 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
         add(C.ABILITY_KIND, _("ability kind differs: {en} in English, {tr} in the translation")
             .format(en=en.ability, tr=tr.ability))
     # keyword clauses (a keyword list is a set: its order is no difference)
-    if en.keywords and tr.keywords and en.keywords != tr.keywords:
+    partly = (en.kw_unknown or tr.kw_unknown) and (en.keywords <= tr.keywords or tr.keywords <= en.keywords)
+    if en.keywords and tr.keywords and en.keywords != tr.keywords and not partly:
         msg = _("keyword differs: {en} in English, {tr} in the translation").format(
             en=_fmt(en.keywords), tr=_fmt(tr.keywords))
         extra = [i for i, k in tr.kw_index if k not in en.keywords]

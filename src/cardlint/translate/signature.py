@@ -110,6 +110,7 @@ class ClauseSig:
     filter_pts: frozenset[str] = frozenset()     # P/T named in filters ("a 2/2 … token")
     kw_index: tuple[tuple[int, str], ...] = ()   # (clause index, keyword id) of merged keyword clauses
     filter_keywords: frozenset[str] = frozenset()  # keywords named in filters: "with flying", "without reach"
+    kw_unknown: bool = False                      # a keyword clause whose keyword the front end did not identify
 
     @property
     def index(self) -> int:
@@ -134,7 +135,8 @@ class ClauseSig:
                          filter_colors=self.filter_colors | other.filter_colors,
                          filter_pts=self.filter_pts | other.filter_pts,
                          kw_index=self.kw_index + other.kw_index,
-                         filter_keywords=self.filter_keywords | other.filter_keywords)
+                         filter_keywords=self.filter_keywords | other.filter_keywords,
+                         kw_unknown=self.kw_unknown or other.kw_unknown)
 
 
 # --- normalisation of values -------------------------------------------------------------------
@@ -298,14 +300,15 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) ->
                     if v is not UNKNOWN:
                         f_kws.update(neg + k for k in v)
     kw = clause.keyword.id if clause.keyword is not None else None
+    kw_unknown = False
     if kw is not None and kw not in keyword_ids():
-        kw = None          # a keyword the front end did not identify: not compared
+        kw, kw_unknown = None, True   # a keyword the front end did not identify: not compared
     return ClauseSig(indices=(index,), text=clause.text, ability=ability, parsed=clause.parsed,
                      reminder=ability == "reminder", keyword=kw, atoms=atoms, line=clause.line,
                      keywords=frozenset([kw]) if kw and ability == "keyword" else frozenset(),
                      filter_colors=frozenset(f_colors), filter_pts=frozenset(f_pts),
                      kw_index=((index, kw),) if kw and ability == "keyword" else (),
-                     filter_keywords=frozenset(f_kws))
+                     filter_keywords=frozenset(f_kws), kw_unknown=kw_unknown and ability == "keyword")
 
 
 def _filter_values(f: I.Filter, colors: set, pts: set) -> None:

@@ -40,7 +40,7 @@ _COND = {
     "de": {
         "opponent_activates": r"\baktiviert\b(?!.*\b(aufgelöst|abgehandelt)\b)|\bwürde\b|\bwürden\b",
         "phase": r"(standby phase|end phase|draw phase|battle phase|damage step|schadensberechnung|main phase|beginn|ende)",
-        "either_turn": r"spielzug (eines|jedes) (beliebigen )?spielers|spielzug eines beliebigen|beliebigen spielzug|der main phase|der battle phase",
+        "either_turn": r"spielzugs? (eines|jedes) (beliebigen )?spielers|eines beliebigen spielers|beliebigen spielzug|der main phase|der battle phase",
         "opponent_turn": r"spielzug deines gegners|main phase deines gegners|battle phase deines gegners|gegnerischen spielzug",
         "main_phase": r"main phase",
         "battle": r"battle phase|damage step|schadensberechnung|angriff",
@@ -58,8 +58,8 @@ _COND = {
     "zh-Hans": {
         "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤之际|召唤之际|把.*发动时|被发动时|的发动时)(?!.*(处理|适用))",
         "phase": r"(准备阶段|结束阶段|抽卡阶段|战斗阶段|伤害步骤|伤害计算|主要阶段)",
-        "either_turn": r"(对方回合也能|对方回合也可以|自己·对方的|双方的|自己・对方|自己／对方|自己/对方)",
-        "opponent_turn": r"对方回合|对方的(主要|战斗|准备|结束)",
+        "either_turn": r"((对方|对手)回合也能|(对方|对手)回合也可以|自己·(对方|对手)的|双方的|自己・(对方|对手)|自己／(对方|对手)|自己/(对方|对手))",
+        "opponent_turn": r"(对方|对手)回合|(对方|对手)的(主要|战斗|准备|结束)",
         "main_phase": r"主要阶段",
         "battle": r"(战斗阶段|伤害步骤|伤害计算|攻击)",
         "event": r"(之际|成功|被|送去|送至|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|给与|攻击|战斗|放置|解放|丢弃|舍弃|变成|移动|成为|阶段|步骤|伤害计算|时|每次)",
@@ -270,7 +270,7 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
     if lang in ("en", "de"):
         _old_style_psct(eff, first, lang, p)
         return
-    if re.search(p["trig"], first):
+    if re.search(p["trig"], first) and not re.search(r"戦闘ダメージを与え|贯穿|战斗伤害", first):
         m = re.search(p["cond"], first)
         cond = _condition(ir.COND_WHEN if not re.search(r"度に|每次|場合|的场合", first) else
                           (ir.COND_EACH if re.search(r"度に|每次", first) else ir.COND_IF),
@@ -304,6 +304,8 @@ def _old_style_psct(eff: ir.Effect, first: str, lang: str, p: dict) -> None:
                 if re.search(p["block"], main):
                     return
                 cond_text = first[:i].strip()
+                if re.search(r"\b(would|würdest|würde|würden)\b", cond_text):
+                    return  # "if you would …, you can …instead": a replacement/permission, not a trigger
                 if re.search(p["nochain"], cond_text) and not opt:
                     # "Each time …, inflict …", "When this card leaves the field, destroy that monster": effects
                     # that apply without starting a chain
@@ -355,7 +357,9 @@ def _condition(kind, text: str, lang: str) -> ir.Condition:
         c.event = bool(rx["event"].search(tail)) and not _STATE[lang].search(tail)
     else:
         core = _core_condition(text, lang)
-        c.event = bool(rx["event"].search(core)) and not _STATE[lang].search(core)
+        first = re.split(r"\s(and|or|und|oder)\s", core)[0]
+        c.event = (bool(rx["event"].search(core)) and not _STATE[lang].search(core)) or (
+            bool(rx["event"].search(first)) and not _STATE[lang].search(first))
     return c
 
 
@@ -406,7 +410,7 @@ _FB = {
     "ja": dict(quick=r"相手ターンでも発動できる|自分・相手の", flip=r"^リバース", opt=r"発動できる|事ができる|ことができる",
                when=r"時(に|、)[^。]*発動", if_=r"場合(に|、)[^。]*発動", during=r"(フェイズ|ステップ)(に|、)[^。]*発動",
                head=r"発動(できる|する)", act_card=r"このカードの発動"),
-    "zh-Hans": dict(quick=r"对方回合也能发动|对方回合也可以发动|对方回合中也可以发动", flip=r"^反转", opt=r"可以发动|才能发动|能发动|可以",
+    "zh-Hans": dict(quick=r"(对方|对手)回合(中)?也(能|可以)发动", flip=r"^反转", opt=r"可以发动|才能发动|能发动|可以",
                     when=r"时[^。]*(才能|可以)?发动", if_=r"(场合|情况下)[^。]*(才能|可以)?发动", during=r"(阶段|步骤)[^。]*发动",
                     head=r"发动", act_card=r"此卡的发动|这张卡的发动"),
 }

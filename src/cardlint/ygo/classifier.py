@@ -86,7 +86,7 @@ def _no_grave_cost(e: ir.Effect) -> bool:
 
 
 _GRAVE = re.compile(r"\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished)\b"
-                    r"|\bdiese karte (in|aus) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|im friedhof)\b"
+                    r"|\bdiese karte (in|aus|von) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|im friedhof)\b"
                     r"|墓地のこのカード|このカードが墓地に存在|このカードが除外されて|墓地に存在するこのカード"
                     r"|墓地的(这张|此)卡|(这张|此)卡在墓地|(这张|此)卡(被)?除外|墓地存在的(这张|此)卡")
 
