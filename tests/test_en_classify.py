@@ -175,7 +175,7 @@ OLD = [
      "Creature — Kavu", "triggered", [_eff("one-shot")], None),
     ("As Clone comes into play, you may choose a creature in play. If you do, Clone comes into play as a copy "
      "of that creature.", "Clone", "Creature — Shapeshifter", "static", [_eff("replacement"), _eff(C, "1a")],
-     "old clone wording: the copy is read as a rules effect; want replacement + continuous 1a"),
+     None),
     ("Destroy target artifact with converted mana cost X.", "Ancient Grudge", "Instant", "spell",
      [_eff("one-shot")], None),
     ("All Forests are 1/1 creatures that are still lands.", "Living Lands", "Enchantment", "static",

@@ -184,6 +184,8 @@ class GermanFrontend(Frontend):
         text = re.sub(r"\s*—\s*", " — ", text)
         text = re.sub(r"\s+([,.;:])", r"\1", text)
         text = re.sub(r"\bbzw\.", "bzw", text)
+        # older printings: "Kumulative Versorgung- Lege …" (the keyword's cost after a hyphen)
+        text = re.sub(r"^(kumulative versorgung)-\s+", r"\1 — ", text)
         # older spelling (before 1996/2006): "muß", "daß" → "muss", "dass"
         text = re.sub(r"\b(mu|da)ß(t?)\b", r"\1ss\2", text) if "ß" in text else text
         # "Spontanzauber- oder Hexerei-Karte" → "Spontanzauber-Karte oder Hexerei-Karte"
