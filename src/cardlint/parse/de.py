@@ -1,13 +1,11 @@
-"""German front end: normalisation (lower case, self-reference with articles and declension),
-grammar/de.lark parse, and the builder that reads German clause structure into the IR.
+"""German front end: normalisation (lower case, self-reference with articles and declension,
+«…» quotes, "§" cost and "¶" keyword-line markers, hyphen ellipses), grammar/de.lark (a phrase-
+structure LALR grammar: statements, subject noun phrases, predicates of the continuous-effect
+verbs, verb phrases with separable particles, verb-final subordinate and relative clauses) and
+the IR builder in :mod:`cardlint.parse.de_build`.
 
-The grammar fixes what German word order fixes — sentences, comma segments (main clauses,
-subordinate "wenn/falls/solange" clauses, relative clauses ", die du kontrollierst"), quoted
-abilities, costs, keyword lines — and types every word (de_lexicon.lark).  The builder reads a
-main clause the German way: the finite verb is in second position (first in an imperative);
-what precedes it is the subject, or an adverbial (then the subject follows the verb); a separable
-particle at the end of the clause completes the verb ("bringe … zurück"); objects, P/T, keyword
-nouns, durations and conditions are read from the segment's typed words.
+The token-level analysis kept below (``_analyse_tokens``) is only the *fallback* for clauses the
+grammar does not parse: it classifies from cue words and the clause stays ``parsed=False``.
 """
 
 from __future__ import annotations

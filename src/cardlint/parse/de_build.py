@@ -271,7 +271,7 @@ class GermanIRBuilder(IRBuilder):
         filters = [c for c in children if isinstance(c, I.Filter)]
         if len(filters) == 1:
             return filters[0]
-        merged = I.Filter(ref="multiple")
+        merged = I.Filter(ref="multiple", noun=filters[0].noun if filters else None)
         for f in filters:
             merged.types += [t for t in f.types if t not in merged.types]
             merged.extra += f.extra
@@ -768,6 +768,9 @@ class GermanIRBuilder(IRBuilder):
                 e.condition = None
             out = ("body", "triggered", out[2], "wenn") + tuple(out[4:])
         return out
+
+    def level_bar(self, children):
+        return ("keyword_line", [KeywordRef("level_up", str(children[0]))])
 
     def trigger_time(self, children):
         return Node("trigger_time", children)

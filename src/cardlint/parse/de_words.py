@@ -64,7 +64,7 @@ geschichte kapitel kommandeur kreaturenzauber artefaktzauber verzauberungszauber
 farbwortes wahl gebot höchstgebot abstimmung stimme stimmen tribut segen domäne stadt initiative
 monarch dungeon raum tag nacht verlies modus modi vorzeichen kampfschadensegment deklarieren
 angriffs blocks schadensquelle schadenszuweisung zuweisung verteilung aufteilung haufen stapel
-ablage deck sideboard spielbeginn startlebenspunktezahl zusatz plus minus gleichheit
+ablage deck sideboard spielbeginn startlebenspunktezahl zusatz plus minus gleichheit legende
 """.split()
 
 #: Card-game counter names appear as "<name>marke(n)"; any stem + "marke" is a counter noun.

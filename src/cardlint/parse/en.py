@@ -15,6 +15,7 @@ from cardlint.text.segment import Segment
 class EnglishFrontend(Frontend):
     lang = "en"
     grammar = "en.lark"
+    grammar_options = {"lexer": "words"}
 
     @cached_property
     def _kb(self):

@@ -35,10 +35,12 @@ class Frontend:
     lang = "en"
     grammar = "en.lark"
     start = "start"
+    #: options for :func:`load_grammar` ("lexer": "words" selects cardlint's word lexer)
+    grammar_options: dict = {}
 
     @property
     def parser(self) -> Lark:
-        return load_grammar(self.grammar, start=self.start)
+        return load_grammar(self.grammar, start=self.start, **self.grammar_options)
 
     # --- to override -----------------------------------------------------------------------
     def normalize(self, body: str, name: str | None) -> str:

@@ -116,23 +116,26 @@ _COUNTER_NAME = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff]{1,8}カウンター")
 
 
 class Vocabulary:
-    """Longest-match word lookup over the post-lexer's categories and the grammar's literals
-    (no copy of the 45,000 words: the dicts are looked up directly)."""
+    """Longest-match word lookup over the post-lexer's categories and the grammar's literals."""
 
     def __init__(self, *tables):
-        self.tables = tables
-        self.maxlen = max((len(w) for t in tables for w in t), default=1)
-
-    def _ok(self, w: str) -> bool:
-        return any(w in t for t in self.tables) and not w.isascii() and w[0] not in "0123456789X{" \
-            and "/" not in w
+        self.words = set().union(*tables)
+        longest: dict[str, int] = {}
+        for w in self.words:
+            c = w[0]
+            if len(w) > longest.get(c, 0):
+                longest[c] = len(w)
+        self.longest = longest        # first character → length of the longest word it starts
 
     def match(self, text: str, pos: int, end: int | None = None) -> str | None:
         """The longest vocabulary word at ``text[pos:]`` (within ``end``), or None."""
+        if pos >= len(text):
+            return None
         end = len(text) if end is None else end
-        for n in range(min(self.maxlen, end - pos), 0, -1):
+        words = self.words
+        for n in range(min(self.longest.get(text[pos], 0), end - pos), 0, -1):
             w = text[pos:pos + n]
-            if self._ok(w):
+            if w in words and not w.isascii() and w[0] not in "0123456789X{" and "/" not in w:
                 return w
         return None
 
@@ -379,14 +382,19 @@ def _glued_keyword_end(text: str) -> tuple[str, str] | None:
     """"装備しているクリーチャーは+1/+1の修整を受ける。装備{2}(…)": an old template printed the
     keyword after the ability on the same line.  Returns (ability, keyword part)."""
     body = REMINDER_RE.sub("", text).rstrip()
-    for k in _keywords_by_length():
-        i = body.rfind(k)
-        if i <= 0 or body[i - 1] not in "。)）" or body[:i].count("「") != body[:i].count("」"):
-            continue
-        tail = body[i + len(k):].strip()
-        if re.fullmatch(r"(?:\{[^}]+\}|\d+)*", tail.replace(" ", "")):
-            return body[:i].strip(), (k + tail).strip()
-    return None
+    m = _keyword_at_end().search(body)
+    if m is None:
+        return None
+    i = m.start(1)
+    if body[:i].count("「") != body[:i].count("」"):
+        return None
+    return body[:i].strip(), m.group(1) + m.group(2).replace(" ", "")
+
+
+@lru_cache(maxsize=1)
+def _keyword_at_end() -> re.Pattern:
+    alts = "|".join(re.escape(k) for k in _keywords_by_length())
+    return re.compile(r"(?<=[。)）])\s*(" + alts + r")((?:\s*(?:\{[^}]+\}|\d+))*)\s*$")
 
 
 @lru_cache(maxsize=1)
@@ -420,7 +428,7 @@ class JapaneseFrontend(Frontend):
         if not f:
             return False
         kws = ja_vocab.KEYWORDS
-        for n in sorted(kws, key=len, reverse=True):
+        for n in _keywords_by_length():
             if f.startswith(n):
                 rest = f[len(n):].strip()
                 return (not rest or bool(re.fullmatch(r"(?:[(（][^()（）。]{1,30}[)）])?\s*"

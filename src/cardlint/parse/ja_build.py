@@ -551,7 +551,7 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     # (the listed actions belong to the final predicate), "…を持っていて"
     if p.link == "cont" and ("tari" in feats or ("prog" in feats and "te" in feats) or lemma == "control"):
         return []
-    if lemma in ("activate", "play") and "can" in feats and "neg" not in feats and subj is not None and \
+    if lemma in ("activate", "play") and "can" in feats and subj is not None and \
             _np_has(subj.np, "能力", "起動型能力"):
         # "この能力は、…ときにのみ起動できる" (activate only …): a restriction of the ability itself
         return []
@@ -973,6 +973,10 @@ _QUOTED = re.compile(r"「[^「」]*」")
 def fallback_clause(seg: Segment, norm: str, error: str) -> I.ClauseIR:
     ir = I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=False, error=error, lang="ja")
     t = norm or seg.body
+    if "‖" in t:
+        # a keyword glued to another ability (see cardlint.parse.ja._glued_keyword): classify the ability
+        left, right = t.split("‖", 1)
+        t = left if right.startswith("¶") else right
     if t.startswith("¶"):
         ir.form = I.FORM_KEYWORD
         name = t[1:]

@@ -107,7 +107,7 @@ SUBORDINATORS = {
     "限り": "as_long_as", "場合": "if", "ため": "because", "間": "while", "たびに": "whenever",
     "前に": "before", "後に": "after", "まで": "until", "ことで": "by", "ので": "since",
     "ても": "even_if", "に際し": "as_enters", "に際して": "as_enters", "のではなく": "instead_of", "ことなく": "without", "ことに": "to", "のであれば": "if", "時": "when", "につき": "for_each",
-    "ときにのみ": "only_when", "時にのみ": "only_when", "場合にのみ": "only_if", "ときのみ": "only_when",
+    "かのように": "as_though", "かのようには": "as_though", "ときにのみ": "only_when", "時にのみ": "only_when", "場合にのみ": "only_if", "ときのみ": "only_when",
 }
 
 # ---------------------------------------------------------------------------------- verbs
@@ -123,7 +123,7 @@ SURU = {
     "装備": "equip", "城砦化": "fortify", "変容": "mutate", "増殖": "proliferate", "探検": "explore",
     "調査": "investigate", "賛美": "exalt", "喊声": "battle_cry", "濫用": "exploit", "強化": "bolster",
     "支援": "support", "順応": "adapt", "督戦": "amass", "謀議": "connive", "占術": "scry", "諜報": "surveil",
-    "結魂": "pair", "対": "against", "督励": "exert", "接死": "deathtouch", "回避": "evade", "防御": "defend", "対戦": "play_against",
+    "結魂": "pair", "対": "against", "督励": "exert", "使用": "spend", "接死": "deathtouch", "回避": "evade", "防御": "defend", "対戦": "play_against",
     "サイクリング": "cycle", "キッカー": "kick", "マリガン": "mulligan", "シャッフル": "shuffle",
     "発生": "happen", "存在": "exist", "所有": "own", "指名": "name", "参照": "refer", "消費": "spend",
     "開始": "begin", "終了": "end", "反転": "flip", "合体": "meld", "搭乗": "crew", "昇殿": "ascend",

@@ -17,10 +17,24 @@ from lark import Lark
 from cardlint.paths import cache_dir, grammar_dir
 
 
+def _grammar_files(path: Path) -> list[Path]:
+    """The grammar file and the grammars it %imports (recursively, from its folder)."""
+    seen: list[Path] = []
+    todo = [path]
+    while todo:
+        p = todo.pop()
+        if p in seen or not p.exists():
+            continue
+        seen.append(p)
+        for m in re.finditer(r"^%import\s+\.?(\w+)", p.read_text(encoding="utf-8"), re.M):
+            todo.append(p.parent / f"{m.group(1)}.lark")
+    return sorted(seen)
+
+
 def _cache_file(path: Path, start: str, extra: str) -> str | bool:
     try:
         digest = hashlib.sha256()
-        for p in sorted(path.parent.rglob("*.lark")):
+        for p in _grammar_files(path):
             digest.update(p.name.encode())
             digest.update(p.read_bytes())
         digest.update(start.encode())
@@ -28,6 +42,7 @@ def _cache_file(path: Path, start: str, extra: str) -> str | bool:
         import lark
 
         digest.update(lark.__version__.encode())
+        digest.update(Path(__file__).read_bytes())  # bound_literals changes the grammar text
         return str(cache_dir() / f"{path.stem}-{digest.hexdigest()[:16]}.lark-cache")
     except OSError:
         return False  # no writable cache: build tables in memory
@@ -138,6 +153,10 @@ def load_grammar(relpath: str, start: str = "start", **options) -> Lark:
     path = grammar_dir() / relpath
     opts = dict(parser="lalr", lexer="contextual", propagate_positions=False, maybe_placeholders=False)
     opts.update({k: v for k, v in options.items() if k != "bound_literals"})
+    if opts.get("lexer") == "words":
+        from cardlint.parse.wordlexer import WordLexer
+
+        opts["lexer"] = WordLexer
     cache = _cache_file(path, start, repr(sorted(opts.items())))
     text = path.read_text(encoding="utf-8")
     if options.pop("bound_literals", True):
