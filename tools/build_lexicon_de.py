@@ -98,6 +98,7 @@ def keyword_names() -> list[str]:
         "lebende waffe", "vernichter", "bushido", "ninjutsu", "erstschlagfähigkeit", "doppelschlagfähigkeit",
         "verursacht furcht", "verursacht trampelschaden", "verursacht",
     }
+    names |= {"megamorph", "multibonus"}  # keyword variants (CR 702.37b, 702.33c)
     names |= {"landverzauberung", "artefaktverzauberung", "spielerverzauberung", "verzaubert",
               "aufblitzenkreaturenverzauberung", "stufe"}
     names.discard("verursacht")

@@ -54,6 +54,7 @@ def _keywords() -> tuple[dict[str, str], re.Pattern]:
         "stufe aufsteigen": "level_up", "einsatzverzögerung": "suspend", "landwandeln": "landwalk",
         "inselwandeln": "landwalk", "sumpfwandeln": "landwalk", "waldwandeln": "landwalk",
         "gebirgswandeln": "landwalk", "ebenenwandeln": "landwalk", "wandelwicht": "changeling", "fahl": "devoid",
+        "megamorph": "morph", "multibonus": "kicker",  # variants (CR 702.37b, 702.33c)
     }
     for k, v in extra.items():
         names.setdefault(k, v)

@@ -118,11 +118,14 @@ def _weak(stem: str, ge: bool = True, inf_e: bool = True) -> list[str]:
     e = "e" if re.search(r"(t|d|chn|ffn|gn)$", stem) else ""
     # past tense -te/-ten is left out: it coincides with the declined participle ("verzauberte"),
     # which the lexicon lists as an adjective (participle_adjectives)
-    inf = "n" if stem.endswith(("er", "el")) else ("en" if inf_e else "n")
+    # "opfer-n", "wechsel-n", but "kontrollier-en"
+    inf = "n" if stem.endswith(("er", "el")) and not stem.endswith("ier") else ("en" if inf_e else "n")
     forms = [stem + "e", stem + e + "st", stem + e + "t", stem + inf,
              stem + "est", stem + "et"]
     if stem.endswith("el"):
         forms.append(stem[:-2] + "le")  # "wechsle", "verdopple"
+    if inf == "n":
+        forms.append(stem + "en")  # also the regular spelling where it occurs ("opferen" never does: harmless)
     if ge:
         forms.append("ge" + stem + e + "t")
     else:

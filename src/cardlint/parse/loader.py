@@ -76,7 +76,7 @@ def _class_terminals(text: str, folder: Path | None) -> dict[str, tuple[int, re.
     return out
 
 
-def bound_literals(text: str, folder: Path | None = None, priority: int = 3) -> str:
+def bound_literals(text: str, folder: Path | None = None, priority: int = 3, expand_classes: bool = True) -> str:
     """Make the grammar's word literals whole words, and members of the word classes they belong to.
 
     1. Lark matches a string literal anywhere, so "to" would match the start of "token".  Each
@@ -108,7 +108,7 @@ def bound_literals(text: str, folder: Path | None = None, priority: int = 3) -> 
 
         out_lines.append(_LITERAL.sub(sub, line))
 
-    classes = _class_terminals(text, folder)
+    classes = _class_terminals(text, folder) if expand_classes else {}
     members: dict[str, list[str]] = {}
     order = list(classes)
     for name, word in words.items():

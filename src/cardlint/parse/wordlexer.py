@@ -73,6 +73,8 @@ class WordLexer(Lexer):
         got = self._memo.get(word)
         if got is None:
             got = list(self.words.get(word, ()))
+            # a literal word is also a member of its word classes ("creature" is a TYPE_WORD): the
+            # parser state decides which one it is, the literal winning when both are acceptable
             for name, prio, rx in self.word_classes:
                 if rx.fullmatch(word):
                     got.append((prio, name))
@@ -112,6 +114,26 @@ class WordLexer(Lexer):
                     anyb = cand
         return best, anyb
 
+    def tokenize(self, text: str) -> list[str]:
+        """Lex ``text`` with every terminal allowed (no parser): the lexer-only cost for benchmarks."""
+        out = []
+        pos, end = 0, len(text)
+        everything = _Everything()
+        while pos < end:
+            for rx in self.ignore_res:
+                m = rx.match(text, pos)
+                if m and m.end() > pos:
+                    pos = m.end()
+            if pos >= end:
+                break
+            best, _ = self._candidates(text, pos, everything)
+            if best is None:
+                pos += 1
+                continue
+            out.append(best[2])
+            pos += best[1]
+        return out
+
     def lex(self, lexer_state: LexerState, parser_state) -> Iterator[Token]:
         text_slice = lexer_state.text
         text = text_slice.text if hasattr(text_slice, "text") else text_slice
@@ -146,3 +168,8 @@ class WordLexer(Lexer):
             lexer_state.line_ctr.column = pos + 1
             lexer_state.last_token = tok
             yield tok
+
+
+class _Everything:
+    def __contains__(self, item) -> bool:
+        return True
