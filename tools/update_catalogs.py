@@ -57,10 +57,15 @@ def source_files() -> list[Path]:
     return out
 
 
+def _version() -> str:
+    m = re.search(r"^__version__\s*=\s*[\"']([^\"']+)", (SRC / "__init__.py").read_text(encoding="utf-8"), re.M)
+    return m.group(1) if m else "VERSION"
+
+
 def extract() -> Catalog:
     """Extract the domain's messages (in-process, same keywords as ``pybabel extract``)."""
-    catalog = Catalog(project="cardlint", domain=DOMAIN, header_comment=HEADER, charset="utf-8",
-                      copyright_holder="cardlint contributors")
+    catalog = Catalog(project="cardlint", version=_version(), domain=DOMAIN, header_comment=HEADER,
+                      charset="utf-8", copyright_holder="cardlint contributors")
     for path in source_files():
         rel = path.relative_to(ROOT).as_posix()
         for lineno, message, comments, context in extract_from_file(
@@ -144,17 +149,29 @@ def problems(template: Catalog, catalog: Catalog, name: str = "") -> list[str]:
 
 # --- commands ---------------------------------------------------------------------------------------
 
-def _write(path: Path, catalog: Catalog, **kw) -> None:
+_DATES = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): .*$', re.M)
+
+
+def _write(path: Path, catalog: Catalog, **kw) -> bool:
+    """Write a .po/.pot file unless only its dates would change (keeps diffs quiet)."""
+    import io
+
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=100, **kw)
+    data = buf.getvalue()
+    if path.exists() and _DATES.sub(b"", path.read_bytes()) == _DATES.sub(b"", data):
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as fh:
-        write_po(fh, catalog, width=100, **kw)
+    path.write_bytes(data)
+    return True
 
 
 def update(template: Catalog) -> dict[str, Catalog]:
     """Write the template and merge it into each locale's .po (new catalogs are created);
     obsolete entries are dropped and no fuzzy matching is done, so new messages stay empty
     until someone translates them."""
-    _write(POT, template, ignore_obsolete=True)
+    if _write(POT, template, ignore_obsolete=True):
+        print(f"updated {POT.relative_to(ROOT)}")
     out = {}
     for locale in LOCALE_DIRS:
         path = po_path(locale)
@@ -162,10 +179,12 @@ def update(template: Catalog) -> dict[str, Catalog]:
             catalog = read(path, locale)
         else:
             catalog = Catalog(locale=locale, domain=DOMAIN, project="cardlint", charset="utf-8",
+                              version=template.version, fuzzy=False, last_translator="cardlint team",
                               header_comment=HEADER.replace("Messages", f"{locale} messages"))
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         catalog.obsolete.clear()
-        _write(path, catalog, ignore_obsolete=True)
+        if _write(path, catalog, ignore_obsolete=True):
+            print(f"updated {path.relative_to(ROOT)}")
         out[locale] = catalog
     return out
 
@@ -196,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     bad = 0
     for locale, catalog in catalogs.items():
         found = problems(template, catalog, locale)
-        translated = sum(1 for m in catalog if m.id and m.string and not m.fuzzy
-                         and all(m.string if not m.pluralizable else m.string))
-        print(f"{locale}: {len(catalog) - 1} messages, {translated} translated, {len(found)} problems")
+        translated = sum(1 for m in catalog if m.id and not m.fuzzy
+                         and all(m.string if m.pluralizable else [m.string]))
+        print(f"{locale}: {len(catalog)} messages, {translated} translated, {len(found)} problems")
         for line in found[:50]:
             print("  " + line)
         bad += len(found)
