@@ -42,6 +42,9 @@ def is_spell_card(type_line: str | None) -> bool | None:
 
 def ability_kind(clause: I.ClauseIR, spell_card: bool | None) -> str:
     form = clause.form
+    if form == I.FORM_TRIGGERED and spell_card and clause.trigger != "chapter":
+        # a delayed trigger written in an instant or sorcery stays part of the spell ability
+        return "spell"
     if form in (I.FORM_KEYWORD, I.FORM_ACTIVATED, I.FORM_TRIGGERED, I.FORM_REMINDER):
         return form
     if clause.static_spell_ability:

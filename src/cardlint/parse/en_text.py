@@ -12,7 +12,7 @@ COST_MARK = "§"
 # rewriting here keeps one SELF token for the IR builder.
 _THIS_SELF = re.compile(
     r"\bthis (?:creature|permanent|artifact|enchantment|land|planeswalker|card|spell|equipment|aura|"
-    r"vehicle|saga|battle|token|class|siege|case|room|emblem|dungeon|scheme|plane|conspiracy)\b(?!'s? (?:power|toughness)\b)")
+    r"vehicle|saga|battle|token|class|siege|case|room|emblem|dungeon|scheme|plane|conspiracy)\b")
 _CONTRACTION = re.compile(r"\b(it|that|there|he|she|what)'s\b")
 _HAVE_CONTRACTION = re.compile(r"\b(you|they|we|i)'ve\b")
 _ARE_CONTRACTION = re.compile(r"\b(you|they|we)'re\b")

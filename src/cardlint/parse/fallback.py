@@ -42,9 +42,10 @@ def fallback_clause(norm: str, is_keyword: Callable[[str], bool]) -> I.ClauseIR:
     if norm.lstrip().startswith("§"):
         clause.form = I.FORM_ACTIVATED
         body = text.split(":", 1)[-1]
-    elif re.match(r"(?:when|whenever|at the beginning|at end of)\b", text):
+    elif re.match(r"(?:when|whenever|at the beginning|at end of)\b", text) or \
+            re.match(r"(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* —", text):
         clause.form = I.FORM_TRIGGERED
-    body = re.sub(r'"[^"]*"', " ", body)  # granted abilities are not this clause's effects
+    body = re.sub(r'"[^"]*"', " ", body[:2000])  # granted abilities are not this clause's effects
     found = False
     # the subject, when it is the object itself ("~ 's power is …", "~ is …"), matters for CDAs
     subject_self = bool(re.match(r"~(?: 's|\b)", body.strip()))

@@ -62,6 +62,12 @@ class Frontend:
     def clause(self, seg: Segment, name: str | None = None) -> ClauseIR:
         if seg.reminder_only:
             return ClauseIR(text=seg.text, form=FORM_REMINDER, parsed=True, line=seg.line, lang=self.lang)
+        if len(seg.body) > MAX_CLAUSE_CHARS:
+            # bad-input guard: never run normalisation or the parser over megabytes
+            ir = self.fallback(seg, seg.body[:MAX_CLAUSE_CHARS].lower(),
+                               f"clause longer than {MAX_CLAUSE_CHARS} characters")
+            ir.text, ir.line, ir.lang = seg.text, seg.line, self.lang
+            return ir
         norm = self.normalize(seg.body, name)
         if seg.bullets:
             norm = self.join_bullets(norm, [self.normalize(b, name) for b in seg.bullets])

@@ -538,6 +538,13 @@ class IRBuilder(Transformer):
         additive = any(isinstance(c, Node) and c.name == "in_addition" for c in children)
         return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "add" if additive else "set", ["chosen"])], verb="be")
 
+    def is_copy(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="be_copy")
+
+    def same_is_true(self, children):
+        # "The same is true for …": the previous sentence's effect, extended to more objects
+        return ("effects", [], None)
+
     def become_copy(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="become")
 
@@ -630,6 +637,10 @@ class IRBuilder(Transformer):
         verb = _lemma(verb)
         p = Pred(I.ONE_SHOT, verb=verb, objects=_filters(children))
         words = set(_words(children))
+        if verb == "change" and "text" in " ".join(words):
+            # "Change the text of target spell or permanent by replacing …": a text-changing effect
+            return Pred(I.CONTINUOUS, [I.Modification(I.TEXT, "set")], verb="change_text",
+                        objects=_filters(children))
         if verb in ("activate", "play") and "only" in words:
             # "Activate only once each turn." restricts the ability; it is not an effect
             return Pred("state", verb=verb)
@@ -858,6 +869,9 @@ class IRBuilder(Transformer):
         for e in effects:
             if e.note and "instead" in e.note and e.kind == I.ONE_SHOT:
                 e.kind = I.REPLACEMENT
+        if any(m.kind == "as_enters" for m in mods) and effects and not any(e.kind == I.REPLACEMENT for e in effects):
+            # "As ~ enters, turn … face down": done as it enters — a replacement beside the effect (614.12)
+            effects.append(I.Effect(kind=I.REPLACEMENT, verb="as_enters"))
         if any(m.kind == "instead" for m in mods) and effects and not any(e.kind == I.REPLACEMENT for e in effects):
             # "If this spell was kicked, instead …" (CR 614.15): the sentence replaces the spell's
             # other instructions — a self-replacement effect beside what it does.
