@@ -42,6 +42,8 @@ def run(args) -> int:
         if sys.stdin.isatty():
             raise InputError(_("no card text: give TEXT, --input FILE.jsonl, or text on standard input"))
         args.text = sys.stdin.read()
+        if not args.text.strip():
+            raise InputError(_("no card text: give TEXT, --input FILE.jsonl, or text on standard input"))
     with open_output(args.output) as out:
         if args.input:
             return _run_batch(args, fmt, out)
@@ -59,7 +61,8 @@ def _run_batch(args, fmt, out) -> int:
     for rec in progress(iter_jsonl(args.input), args.input):
         if rec.error:
             errors += 1
-            row = {"name": rec.name, "error": rec.error}
+            name = rec.name if isinstance(rec.name, str) or rec.name is None else str(rec.name)
+            row = {"name": name, "error": rec.error}
         else:
             data = rec.data
             name = data.get("tname") or data.get("name") if args.lang != "en" else data.get("name")

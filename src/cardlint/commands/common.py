@@ -58,8 +58,10 @@ def iter_jsonl(path: str) -> Iterator[Record]:
             if not isinstance(data, dict):
                 yield Record(lineno, None, f"{path}:{lineno}:1: " + _("expected a JSON object"))
                 continue
-            if "text" in data and data["text"] is not None and not isinstance(data["text"], str):
-                yield Record(lineno, data, f"{path}:{lineno}:1: " + _("\"text\" must be a string"))
+            bad = next((k for k in ("text", "name", "tname", "type") if data.get(k) is not None
+                        and not isinstance(data[k], str)), None)
+            if bad:
+                yield Record(lineno, data, f"{path}:{lineno}:1: " + _("\"{field}\" must be a string").format(field=bad))
                 continue
             yield Record(lineno, data)
 
