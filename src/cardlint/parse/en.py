@@ -40,6 +40,9 @@ class EnglishFrontend(Frontend):
         return re.compile(r"(?:" + "|".join(re.escape(n) for n in names) + r"|\w+walk)\b", re.IGNORECASE)
 
     def normalize(self, body: str, name: str | None) -> str:
+        if name and name.strip().lower() in self.keyword_ids:
+            # a card named like a keyword ("Lifelink", "Vigilance") uses the word as the keyword
+            name = None
         return normalize_en(body, name)
 
     def is_keyword(self, fragment: str) -> bool:
