@@ -192,11 +192,8 @@ CDA = ("static", [("continuous", "7a", True)])
     ("~'s power and toughness are each equal to the number of cards in your hand.", None),
     ("CARDNAME's power and toughness are each equal to the number of cards in your hand.", None),
     ("CARDNAME's power and toughness are each equal to the number of cards in your hand.", "Maro"),
-    pytest.param("This creature's power and toughness are each equal to the number of cards in your hand.", None,
-                 marks=pytest.mark.xfail(strict=True, reason="printed 'This creature's power … is equal to' "
-                                         "(2024+ self-reference) gives 7b non-CDA; it is the creature's own CDA")),
-    pytest.param("This creature's power and toughness are each equal to the number of cards in your hand.", "Maro",
-                 marks=pytest.mark.xfail(strict=True, reason="same, with the card name given")),
+    ("This creature's power and toughness are each equal to the number of cards in your hand.", None),
+    ("This creature's power and toughness are each equal to the number of cards in your hand.", "Maro"),
 ])
 def test_self_reference_cda(text, name):
     clauses = _clauses(text, name, "Creature — Elemental")
