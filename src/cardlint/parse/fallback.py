@@ -45,7 +45,11 @@ def fallback_clause(norm: str, is_keyword: Callable[[str], bool]) -> I.ClauseIR:
     elif re.match(r"(?:when|whenever|at the beginning|at end of)\b", text) or \
             re.match(r"(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* —", text):
         clause.form = I.FORM_TRIGGERED
-    body = re.sub(r'"[^"]*"', " ", body[:2000])  # granted abilities are not this clause's effects
+    body = body[:2000]
+    # granting a quoted ability or a keyword is layer 6 whatever the quoted text says
+    grants = bool(re.search(r'\b(?:has|have|gains?)\s+"', body)) or any(
+        is_keyword(m.group(1)) for m in re.finditer(r"\b(?:has|have|gains?)\s+([a-z][a-z ]{2,30})", body))
+    body = re.sub(r'"[^"]*"', " ", body)  # granted abilities are not this clause's effects
     found = False
     # the subject, when it is the object itself ("~ 's power is …", "~ is …"), matters for CDAs
     subject_self = bool(re.match(r"~(?: 's|\b)", body.strip()))
@@ -57,6 +61,10 @@ def fallback_clause(norm: str, is_keyword: Callable[[str], bool]) -> I.ClauseIR:
             affected = I.Filter(ref="self") if subject_self else None
             condition = I.Condition("if") if conditional else None
             clause.effects.append(I.Effect(kind=kind, modifications=mods, affected=affected, condition=condition))
+    if grants and not any(m.characteristic == I.ABILITIES for e in clause.effects for m in e.modifications):
+        found = True
+        clause.effects.append(I.Effect(kind=I.CONTINUOUS, modifications=[I.Modification(I.ABILITIES, "add")],
+                                       condition=I.Condition("if") if conditional else None))
     if not found:
         clause.effects.append(I.Effect(kind=I.ONE_SHOT))
     return clause
