@@ -47,7 +47,7 @@ def fallback_clause(norm: str, is_keyword: Callable[[str], bool]) -> I.ClauseIR:
         clause.form = I.FORM_TRIGGERED
     body = body[:2000]
     # granting a quoted ability or a keyword is layer 6 whatever the quoted text says
-    grants = bool(re.search(r'\b(?:has|have|gains?)\s+"', body)) or any(
+    grants = bool(re.search(r'(?<!\bit )(?<!\bthey )\b(?:has|have|gains?)\s+"', body)) or any(
         is_keyword(m.group(1)) for m in re.finditer(r"\b(?:has|have|gains?)\s+([a-z][a-z ]{2,30})", body))
     body = re.sub(r'"[^"]*"', " ", body)  # granted abilities are not this clause's effects
     found = False

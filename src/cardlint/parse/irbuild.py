@@ -935,6 +935,17 @@ class IRBuilder(Transformer):
                     trigger = trigger  # a delayed trigger inside a spell: stays part of the body
             elif isinstance(c, Granted):
                 pass
+        # "Create a … token. It has "…"": the second sentence defines the token (CR 111.4), it is
+        # not a continuous effect on an existing object
+        out: list[I.Effect] = []
+        created = False
+        for e in effects:
+            if created and e.kind == I.CONTINUOUS and e.verb == "have" and e.affected is not None \
+                    and e.affected.ref in ("it", "they"):
+                continue
+            created = created or e.verb == "create"
+            out.append(e)
+        effects = out
         first = children[0] if children else None
         form = "triggered" if isinstance(first, tuple) and first[0] == "triggered" else "statement"
         return ("body", form, effects, trigger)
