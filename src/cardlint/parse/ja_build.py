@@ -602,6 +602,22 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
             p.link in ("", "and") and \
             not feats & {"passive", "neg", "can", "past", "prog"} and p.link != "sub":
         return [cont([I.Modification(I.CONTROL, "set")], aff=np_filter(obj.np, ctx))]
+    if lemma == "exchange" and obj is not None and _np_has(obj.np, "コントロール"):
+        # "それらのコントロールを交換する" (exchange control): layer 2
+        return [cont([I.Modification(I.CONTROL, "exchange")], aff=_controlled_object(obj.np, ctx))]
+    # "あなたは「ターン終了時まで、それは二段攻撃を得る。」を選んでもよい" (you may have …): the
+    # quoted text is the effect chosen, not an ability granted to anything
+    if lemma == "choose" and obj is not None and obj.np.quoted and not any(
+            k != "quoted" for x in obj.np.all() for k, _ in x.heads):
+        out: list[I.Effect] = []
+        for q in obj.np.quoted:
+            inner = [c for c in q.children if isinstance(c, Tree) and c.data == "body"]
+            for b in inner:
+                sub = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+                body_effects(b, sub)
+                out.extend(sub.effects)
+        if out:
+            return out
     if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
         return [cont([I.Modification(I.PT_SWITCH, "switch")])]
     # --- P/T define: "~のパワーは…に等しい"
@@ -797,7 +813,7 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = " ".join(a.np.text for a in p.args) + p.surface
                 ctx.in_trigger = True
-            elif lk == "as_enters":
+            elif lk == "as_enters" and p.lemma == "enter":
                 ctx.condition = I.Condition("as_enters", p.surface)
                 ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="as_enters"))
             elif lk == "as_long_as":
@@ -918,6 +934,12 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
         return ir
     if d == "ability_word":
         last = root.children[-1]
+        aword = str(root.children[0]).strip()
+        if aword in ja_vocab.KEYWORDS and not (isinstance(last, Tree) and last.data == "activated"):
+            # "エコー ― カードを1枚捨てる", "増呪―カードを1枚捨てる": a keyword with a non-mana cost
+            ir.form = I.FORM_KEYWORD
+            ir.keyword = I.Keyword(ja_vocab.KEYWORDS[aword], text_of(last))
+            return ir
         if isinstance(last, Tree) and last.data == "activated":
             # "湧血 ― {R}{G}, ~を捨てる:…" (an ability word before an activated ability)
             costs = [c for c in last.children if isinstance(c, Tree) and c.data == "costs"][0]
