@@ -4,7 +4,7 @@ Public API (keep it small; the layer engine imports it)::
 
     from cardlint.dependency import Source, effect_parts, find_dependencies, find_loops
 
-    src = Source(id="moon", name="Blood Moon", types={"enchantment"})
+    src = Source(id="moon", name="Moon Enchantment", types={"enchantment"})
     parts = effect_parts(card_ir, src)            # one EffectPart per (effect, layer) of a CardIR
     deps = find_dependencies(parts, objects=None) # list[Dependency]: ``dep.dependent`` depends on ``dep.on``
     loops = find_loops(deps)                      # list[list[EffectPart]]: dependency loops (613.8b)

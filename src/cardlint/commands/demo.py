@@ -18,6 +18,7 @@ from cardlint.i18n import _
 from cardlint.paths import kb_dir
 
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo"
+DEMO_BOARD = "blood-moon-conversion.yaml"  # a file in kb/boards (board files may name cards)
 
 
 def register(sub) -> None:
@@ -71,9 +72,9 @@ def run(args) -> int:
     if code == EXIT_USAGE:
         return code
 
-    _section(_("3. Explain a board: Blood Moon and Conversion"))
+    _section(_("3. Explain a board: two land-type changing effects"))
     sys.stdout.flush()
-    code = cli(["explain", str(kb_dir() / "boards" / "blood-moon-conversion.yaml"), "--lang", args.lang])
+    code = cli(["explain", str(kb_dir() / "boards" / DEMO_BOARD), "--lang", args.lang])
     if code == EXIT_USAGE:
         return code
 

@@ -122,7 +122,7 @@ def _line_of_name(raw: str, name: str | None) -> int:
 
 
 def read_decklist(path: str, lines: list[str], card_db: dict[str, dict] | None) -> Document:
-    """``4 Blood Moon`` lines (``SB:``/``//`` comments allowed); needs a card file (``--cards``)."""
+    """``4 <card name>`` lines (``SB:``/``//`` comments allowed); needs a card file (``--cards``)."""
     doc = Document(path=path, kind="decklist")
     for lineno, text in enumerate(lines, start=1):
         text = text.strip()

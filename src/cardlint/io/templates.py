@@ -9,7 +9,7 @@ File layout::
         type: Enchantment               # English type line (decides spell vs static)
         declared: {ability: static, effects: [{kind: continuous, layer: "7c", cda: false}]}
         text: {en: "...", de: "...", ja: "...", zh-Hans: "..."}    # one clause per template
-        name: {en: Glorious Anthem, de: ..., ...}   # the card the wording is taken from (self-reference)
+        name: {en: <card name>, de: ..., ...}   # the card the wording is taken from (self-reference)
         pending: [ja]                   # languages whose front end does not parse it yet
 
 Each (template, language) becomes one :class:`CardEntry` with one :class:`Declaration`.

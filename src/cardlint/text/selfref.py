@@ -12,7 +12,7 @@ SELF = "~"
 
 def name_variants(name: str | None) -> list[str]:
     """The full name, the face names of a split/double-faced name, and the legendary short name
-    ("Urborg, Tomb of Yawgmoth" → "Urborg"; "Tamiyo, the Moon Sage" → "Tamiyo")."""
+    ("Name, the Epithet" → "Name")."""
     if not name:
         return []
     names = []
@@ -25,7 +25,7 @@ def name_variants(name: str | None) -> list[str]:
                     names.append(short)
             elif " of " in part or " the " in part:
                 pass
-    # longest first so "Urborg, Tomb of Yawgmoth" wins over "Urborg"
+    # longest first so the full name wins over the short name
     return sorted(set(names), key=len, reverse=True)
 
 
