@@ -738,6 +738,9 @@ class IRBuilder(Transformer):
     def until_eot(self, children):
         return Mod("duration", "until_eot")
 
+    def until_eoc(self, children):
+        return Mod("duration", "until_end_of_combat")
+
     def until_next_turn(self, children):
         return Mod("duration", "until_next_turn")
 
