@@ -31,7 +31,7 @@ def main() -> int:
     ap.add_argument("--no-cold-start", action="store_true")
     args = ap.parse_args()
 
-    from cardlint.classify import classify_clause, is_spell_card
+    from cardlint.classify import classify_clause
     from cardlint.parse.frontend import frontend
     from cardlint.text.segment import segment
 
@@ -52,7 +52,7 @@ def main() -> int:
     n_clauses = 0
     normalized = []
     for r in rows:
-        spell = fe.is_spell_type(r.get("type")) if hasattr(fe, "is_spell_type") else is_spell_card(r.get("type"))
+        spell = fe.is_spell_type(r.get("type"))
         for seg in segment(r.get("text") or "", fe.is_keyword):
             c = fe.clause(seg, r.get(name_key))
             classify_clause(c, spell)

@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 CORPUS = ROOT.parent / "shared" / "corpus"
 
-from cardlint.classify import classify_clause, is_spell_card, score_key  # noqa: E402
+from cardlint.classify import score_key  # noqa: E402
 from cardlint.parse.frontend import frontend  # noqa: E402
-from cardlint.pipeline import card_ir  # noqa: E402
+from cardlint.pipeline import classify_card as pipeline_classify_card  # noqa: E402
 
 LANG_FILES = {"en": "oracle-en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-Hans": "zh-Hans.jsonl"}
 
@@ -62,11 +62,7 @@ def shape(text: str) -> str:
 
 
 def classify_card(rec: dict, lang: str, text_key="text", name_key="name", type_key="type"):
-    fe = frontend(lang)
-    type_line = rec.get(type_key)
-    card = card_ir(rec.get(text_key) or "", lang, rec.get(name_key), type_line)
-    spell = fe.is_spell_type(type_line) if hasattr(fe, "is_spell_type") else is_spell_card(type_line)
-    return card, [classify_clause(c, spell) for c in card.clauses]
+    return pipeline_classify_card(rec.get(text_key) or "", lang, rec.get(name_key), rec.get(type_key))
 
 
 def has_continuous(clause: dict) -> bool:

@@ -636,10 +636,6 @@ class GermanIRBuilder(IRBuilder):
     def at_time(self, children):
         return Node("at_time", children)
 
-    def for_each(self, children):
-        f = next((c for c in children if isinstance(c, I.Filter)), None)
-        return Mod("for_each", f)
-
     def lead_adverb(self, children):
         w = str(children[0])
         if w == "stattdessen":
@@ -778,18 +774,6 @@ class GermanIRBuilder(IRBuilder):
     def choose_head(self, children):
         return Node("choose_head", children)
 
-    def modal(self, children):
-        effects = []
-        for c in children:
-            if isinstance(c, tuple) and c[0] == "body":
-                effects.extend(c[2])
-        return ("body", "statement", effects, None, "modal")
-
     def action_cost(self, children):
         return Node("action_cost", children)
 
-    def costs(self, children):
-        return ("costs", [" ".join(_words([c])) or str(c) for c in children])
-
-    def keyword_line(self, children):
-        return ("keyword_line", [c for c in children if isinstance(c, KeywordRef)])

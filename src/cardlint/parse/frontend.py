@@ -49,6 +49,12 @@ class Frontend:
     def is_keyword(self, fragment: str) -> bool:
         return False
 
+    def is_spell_type(self, type_line: str | None) -> bool | None:
+        """True for instants/sorceries, None when unknown; languages override for their type words."""
+        from cardlint.classify import is_spell_card
+
+        return is_spell_card(type_line)
+
     def build(self, tree, seg: Segment, norm: str) -> ClauseIR:
         raise NotImplementedError
 

@@ -84,34 +84,26 @@ class WordLexer(Lexer):
     def _candidates(self, text: str, pos: int, accepts) -> tuple[tuple | None, tuple | None]:
         """(best acceptable match, best match of any kind) as (priority, length, terminal)."""
         best = anyb = None
+
+        def offer(prio: int, length: int, name: str) -> None:
+            nonlocal best, anyb
+            cand = (prio, length, name)
+            if name in accepts and (best is None or cand[:2] > best[:2]):
+                best = cand
+            if anyb is None or cand[:2] > anyb[:2]:
+                anyb = cand
+
         m = _WORD.match(text, pos)
-        if not m:
-            # not at a word: a word-class pattern may still match a symbol here ("—", "--")
-            for name, prio, rx in self.word_classes:
-                mm = rx.match(text, pos)
-                if mm and mm.end() > pos:
-                    cand = (prio, mm.end() - pos, name)
-                    if name in accepts and (best is None or cand[:2] > best[:2]):
-                        best = cand
-                    if anyb is None or cand[:2] > anyb[:2]:
-                        anyb = cand
         if m:
-            word = m.group(0)
-            n = len(word)
-            for prio, name in self._word_candidates(word):
-                cand = (prio, n, name)
-                if name in accepts and (best is None or cand[:2] > best[:2]):
-                    best = cand
-                if anyb is None or cand[:2] > anyb[:2]:
-                    anyb = cand
-        for name, prio, rx in self.others:
+            n = len(m.group(0))
+            for prio, name in self._word_candidates(m.group(0)):
+                offer(prio, n, name)
+        # symbols are tried with every pattern; at a word, word classes were answered by the memo
+        patterns = self.others if m else self.word_classes + self.others
+        for name, prio, rx in patterns:
             mm = rx.match(text, pos)
             if mm and mm.end() > pos:
-                cand = (prio, mm.end() - pos, name)
-                if name in accepts and (best is None or cand[:2] > best[:2]):
-                    best = cand
-                if anyb is None or cand[:2] > anyb[:2]:
-                    anyb = cand
+                offer(prio, mm.end() - pos, name)
         return best, anyb
 
     def tokenize(self, text: str) -> list[str]:

@@ -197,15 +197,9 @@ def _spell_flag(en_type: str | None, tr_type: str | None, lang: str) -> bool | N
     flag = is_spell_card(en_type)
     if flag is not None or not tr_type:
         return flag
-    try:
-        from cardlint.parse.frontend import frontend
+    from cardlint.parse.frontend import frontend
 
-        fe = frontend(lang)
-        if hasattr(fe, "is_spell_type"):
-            return fe.is_spell_type(tr_type)
-    except Exception:
-        return None
-    return None
+    return frontend(lang).is_spell_type(tr_type)
 
 
 @lru_cache(maxsize=256)
