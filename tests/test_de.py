@@ -61,6 +61,26 @@ def test_self_reference_declension(text, name):
     assert "außenposten" not in norm and "schlammwesen" not in norm
 
 
+@pytest.mark.parametrize("text,expected", [
+    # compound ellipsis: the shared head after a hyphen, after an article, or joined to the last part
+    ("Spontanzauber- oder Hexerei-Karte", "spontanzauber-karte oder hexerei-karte"),
+    ("eine Spontanzauber- und eine Hexerei-Karte", "eine spontanzauber-karte und eine hexerei-karte"),
+    ("eine Artefakt-, Kreaturen- oder Länderkarte", "eine artefaktkarte, kreaturenkarte oder länderkarte"),
+    # mana symbols written as letters in older printings; words are left alone
+    ("Erhöhe deinen Manavorrat um R.", "erhöhe deinen manavorrat um {r}."),
+    ("Zahle 3BBB.", "zahle {3}{b}{b}{b}."),
+    ("Zerstöre eine Burg.", "zerstöre eine burg."),
+    # an ability word printed without its dash gets one
+    ("Grenzwert Solange du angreifst", "grenzwert — solange du angreifst"),
+])
+def test_normalize_older_printings(text, expected):
+    assert FRONTEND.normalize(text, "Irgendein Name") == expected
+
+
+def test_self_reference_hyphen_or_space():
+    assert FRONTEND.normalize("Wenn der Orzhov Hohepriester angreift", "Orzhov-Hohepriester") == "wenn ~ angreift"
+
+
 def test_self_reference_cda():
     out = classify_text("Stärke und Widerstandskraft des Steinalten Schlammwesens sind gleich der Anzahl an Karten "
                         "in deiner Hand.", "de", name="Steinaltes Schlammwesen", type_line="Kreatur — Schlammwesen")

@@ -154,6 +154,9 @@ def test_oracle_clause(case):
     clause = _one_clause(case["text"], case["name"], case["type"])
     _check_record_shape(clause)
     assert clause["text"] == case["text"]
+    if "parsed" in case:
+        # a template the grammar must parse (never a cue-word fallback)
+        assert clause["parsed"] is case["parsed"], clause.get("error")
     _check(clause, case["ability"], case["effects"])
 
 
@@ -182,6 +185,13 @@ OLD = [
      [_eff(C, "4"), _eff(C, "7b")], None),
     ("Remove Chronatog from the game: Draw a card.", "Chronatog", "Creature — Atog", "activated",
      [_eff("one-shot")], None),
+    # printed wording of "When enchanted creature dies" (tests/fixtures/translate/verdicts-de.jsonl):
+    # an "if" that names an event is a trigger (CR 603.1)
+    ("If enchanted creature is put into any graveyard, draw two cards.", "Bequeathal", "Enchant Creature",
+     "triggered", [_eff("one-shot")], None),
+    # ... but a requirement that applies while attackers are declared stays static (CR 508.1d; Oracle keeps "If")
+    ("If Viashino Bey attacks, all creatures you control attack if able.", "Viashino Bey", "Creature — Viashino",
+     "static", [_eff("rules")], None),
 ]
 
 
@@ -251,3 +261,78 @@ def _mp_param(row):
 def test_template_parses(text, name, type_line):
     clause = _one_clause(text, name, type_line)
     assert clause["parsed"] is True, clause.get("error")
+
+
+# ------------------------------------------------------------------ IR details the layer engine reads
+def _ir(text, name=None):
+    from cardlint.pipeline import card_ir
+
+    return card_ir(text, "en", name, None).clauses[0]
+
+
+def test_granted_quoted_ability_keeps_its_text():
+    """The engine parses a granted ability again when it applies the grant (CR 613.1f / 604.3a(4))."""
+    clause = _ir('{3}{B}{G}: Until end of turn, Svogthos, the Restless Tomb becomes a black and green Plant Zombie '
+                 'creature with "This creature\'s power and toughness are each equal to the number of creature cards '
+                 'in your graveyard." It\'s still a land.', "Svogthos, the Restless Tomb")
+    granted = [v for e in clause.effects for m in e.modifications if m.characteristic == "abilities" for v in m.value]
+    assert granted == ['"~\'s power and toughness are each equal to the number of creature cards in your graveyard"']
+
+
+def test_counted_objects_and_their_zone():
+    clause = _ir("Nightmare's power and toughness are each equal to the number of creature cards in your graveyard.",
+                 "Nightmare")
+    value = clause.effects[0].modifications[0].value
+    assert value.kind == "count"
+    assert (value.of.types, value.of.noun, value.of.zone) == (["creature"], "card", "graveyard")
+
+
+def test_same_is_true_extends_the_previous_effect():
+    clause = _ir("Creatures you control are the chosen type. The same is true for creature spells you control and "
+                 "creature cards you own that aren't on the battlefield.", "Conspiracy")
+    assert [e.kind for e in clause.effects] == ["continuous", "continuous"]
+    assert clause.effects[1].modifications == clause.effects[0].modifications
+    assert clause.effects[1].affected.ref == "multiple"
+
+
+def test_cost_floor_and_no_maximum_hand_size():
+    cost = _ir("As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs "
+               "three mana to cast.", "Trinisphere").effects[0].modifications[0]
+    assert (cost.characteristic, cost.op, cost.value) == ("cost", "minimum", 3)
+    hand = _ir("You have no maximum hand size.").effects[0].modifications[0]
+    assert (hand.characteristic, hand.op) == ("hand_size", "none")
+
+
+def test_restriction_and_requirement_keep_this_turn():
+    """"this turn" bounds a rules effect as "until end of turn" does (the other languages' IR: this_turn)."""
+    cases = [
+        ("{C}, {T}: Target creature can't attack or block this turn.", "Endbringer", ["attack", "block"]),
+        ("Up to two target creatures can't block this turn.", "Abandon the Post", ["block"]),
+        ("Players can't search libraries this turn.", "Shadow of Doubt", ["search"]),
+        ("Target creature can't be the target of spells or abilities your opponents control this turn. If this "
+         "spell was kicked, that creature gets +4/+4 until end of turn.", "Vines of Vastwood", ["be_targeted"]),
+    ]
+    for text, name, restricted in cases:
+        rules = [e for e in _ir(text, name).effects if e.kind == "rules"]
+        assert len(rules) == 1, text
+        assert rules[0].duration == "this_turn", text
+        assert [m.value for m in rules[0].modifications] == restricted, text
+    must = _ir("Target creature attacks this turn if able.", "Boiling Blood").effects
+    assert [(e.kind, e.verb, e.duration) for e in must] == [("rules", "must", "this_turn")]
+    can = _ir("Target creature can block any number of creatures this turn.", "Valor Made Real").effects
+    assert [(e.kind, e.verb, e.duration) for e in can] == [("rules", "can", "this_turn")]
+    static = _ir("Enchanted creature can't attack or block.").effects
+    assert [(e.kind, e.duration) for e in static] == [("rules", None)]
+
+
+def test_cast_permission_is_rules_but_casting_now_is_one_shot():
+    later = _ir("Whenever Silas Renn, Seeker Adept deals combat damage to a player, choose target artifact card in "
+                "your graveyard. You may cast that card this turn.", "Silas Renn, Seeker Adept").effects
+    assert [(e.kind, e.verb, e.duration) for e in later] == [("one-shot", "choose", None), ("rules", "cast", "this_turn")]
+    lich = _ir("{1}: You may cast target creature card in a graveyard this turn. When you cast it this turn, Havengul "
+               "Lich gains all activated abilities of that card until end of turn.", "Havengul Lich").effects
+    assert (lich[0].kind, lich[0].verb, lich[0].duration) == ("rules", "cast", "this_turn")
+    flash = _ir("You may cast Spirit spells as though they had flash.").effects
+    assert [(e.kind, e.verb) for e in flash] == [("rules", "cast")]
+    now = _ir("You may cast it without paying its mana cost.").effects  # cascade's reminder text
+    assert [(e.kind, e.verb) for e in now] == [("one-shot", "cast")]

@@ -39,6 +39,14 @@ def test_clause(case):
         pytest.xfail("known gap of the Japanese front end")
     res = classify_text(case["text"], "ja", name=case["tname"], type_line=case["type"])
     clauses = res["clauses"]
+    if case.get("split"):
+        # a line that lost its line breaks: one clause per ability, and together the same effects
+        assert len(clauses) > 1, clauses
+        assert case["ability"] in [c["ability"] for c in clauses], clauses
+        assert _key([e for c in clauses for e in c["effects"]]) == _key(case["effects"]), clauses
+        if case["parsed"]:
+            assert all(c["parsed"] for c in clauses), [c.get("error") for c in clauses]
+        return
     assert len(clauses) == 1, clauses
     c = clauses[0]
     assert c["ability"] == case["ability"], c
@@ -110,4 +118,65 @@ def test_corpus_sample_coverage():
         for c in classify_text(r["text"], "ja", name=r["tname"], type_line=r["type"])["clauses"]:
             n += 1
             ok += c["parsed"]
-    assert ok / n >= 0.75
+    assert ok / n >= 0.94      # measured 0.961 (2455/2554 clauses, reminder text included)
+
+
+def _effects(text, name=None):
+    from cardlint.parse.frontend import frontend
+    from cardlint.text.segment import segment
+
+    ir = frontend("ja").clause(segment(text)[0], name)
+    assert ir.parsed, ir.error
+    return ir.effects
+
+
+@pytest.mark.parametrize("text,controller", [
+    ("あなたがコントロールするクリーチャーは＋１/＋１の修整を受ける。", "you"),
+    ("対戦相手がコントロールするクリーチャーは－１/－１の修整を受ける。", "opponent"),
+    ("防御プレイヤーのコントロールするクリーチャーは＋１/＋０の修整を受ける。", "opponent"),
+    ("プレイヤー１人を対象とする。ターン終了時まで、そのプレイヤーがコントロールしているクリーチャーは－１/－１の修整を受ける。",
+     "player"),
+])
+def test_relative_clause_subject_is_the_controller(text, controller):
+    assert _effects(text)[0].affected.controller == controller
+
+
+def test_type_and_subtype_in_one_change():
+    # Guardian Idol: the subtype must not be dropped when the card type is set too
+    e = _effects("{2}：ターン終了時まで、守護像は２/２のゴーレム・アーティファクト・クリーチャーになる。", "守護像")[0]
+    types = [m for m in e.modifications if m.characteristic == "types"]
+    assert len(types) == 1 and set(types[0].value) == {"artifact", "creature", "ゴーレム"}
+    e = _effects("エンチャントされている土地は、他のタイプに加えて２/２のゴーレム・アーティファクト・クリーチャーになる。")[0]
+    assert [m.op for m in e.modifications if m.characteristic == "types"] == ["add"]
+
+
+def test_negative_relative_copula_is_an_exclusion():
+    e = _effects("あなたがコントロールする他の黒でないクリーチャーは＋１/＋１の修整を受ける。")[0]
+    assert e.affected.excluded == ["black"] and e.affected.colors == [] and e.affected.other
+
+
+def test_chosen_color_and_rules_duration():
+    effs = _effects("{G}：色１色を選ぶ。ターン終了時まで、魂売りはその選ばれた色になる。", "魂売り")
+    colors = [m for e in effs for m in e.modifications if m.characteristic == "colors"]
+    assert colors and colors[0].value == ["chosen"]
+    assert _effects("{3}{U}：このターン、アショクの潜伏者はブロックされない。", "アショクの潜伏者")[0].duration == "this_turn"
+    # the time of a past-tense relative clause is no duration (Angelic Arbiter)
+    assert _effects("このターン、いずれかの呪文を唱えた各対戦相手は、クリーチャーで攻撃できない。")[0].duration is None
+
+
+@pytest.mark.parametrize("text,parts", [
+    ("{T}:あなたのマナ・プールに{1}を加える。{R}{G}, {T}:クリーチャー1体を対象とする。それはターン終了時まで+1/+1の修整を受ける。", 2),
+    ("絆魂(このクリーチャーがダメージを与える場合、さらにあなたはその点数分のライフを得る。)~が死亡したとき、カードを1枚引く。", 2),
+    ("装備しているクリーチャーは+1/+0の修整を受ける。装備{2}", 2),
+    ("ターン終了時まで、すべてのクリーチャーは-2/-2の修整を受ける。覚醒3―{5}{B}{B}(この呪文を{5}{B}{B}で唱えたなら…)", 2),
+    # one ability: a colon inside a granted ability, a sentence after the cost's colon, a keyword in a noun
+    ("エンチャントされているクリーチャーは「{T}:カードを1枚引く。」を持つ。", 1),
+    ("{T}:カードを1枚引く。その後カードを1枚捨てる。", 1),
+    ("飛行を持つクリーチャーを1体タップする:カードを1枚引く。", 1),
+])
+def test_glued_abilities_split(text, parts):
+    from cardlint.parse.ja import glued_parts
+    from cardlint.text.segment import segment
+
+    assert len(glued_parts(text)) == parts
+    assert len(FRONTEND.resegment(segment(text, FRONTEND.is_keyword))) == parts

@@ -105,13 +105,37 @@ def test_missing_path_exit_2(tmp_path, capsys):
     assert code == 2 and "nope.jsonl" in err
 
 
-def test_sarif_validates_against_schema(files, capsys):
+# The official OASIS SARIF 2.1.0 schema (errata 01), stored verbatim: see sarif-schema-2.1.0.SOURCE.md.
+SARIF_SCHEMA = FIX / "sarif-schema-2.1.0.json"
+
+
+def _sarif_validator():
     jsonschema = pytest.importorskip("jsonschema")
-    schema = json.loads((FIX / "sarif-2.1.0-subset.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema, format_checker=cls.FORMAT_CHECKER)
+
+
+def test_sarif_schema_is_the_official_file():
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    assert schema["id"] == "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    assert len(schema["definitions"]) == 52
+
+
+def test_sarif_validates_against_schema(files, capsys):
+    validator = _sarif_validator()
     (files / "both.jsonl").write_text(PAIR + DECLARED_BAD, encoding="utf-8")
     code, out, _ = run(capsys, "lint", str(files / "both.jsonl"), "--isolated", "--format", "sarif")
     log = json.loads(out)
-    jsonschema.validate(log, schema)
+    validator.validate(log)
+    # the schema really constrains what we emit: a wrong level or a stray property is rejected
+    bad = json.loads(out)
+    bad["runs"][0]["results"][0]["level"] = "info"
+    assert not validator.is_valid(bad)
+    bad = json.loads(out)
+    bad["runs"][0]["tool"]["driver"]["severity"] = "x"
+    assert not validator.is_valid(bad)
     run_ = log["runs"][0]
     rules = run_["tool"]["driver"]["rules"]
     assert {r["id"] for r in rules} >= {"CL101", "CL301"}

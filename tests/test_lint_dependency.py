@@ -179,3 +179,52 @@ def test_cda_only_depends_on_cda():
     conspiracy = CONSPIRACY()
     assert cda[0].cda and not conspiracy[0].cda
     assert find_dependencies(cda + conspiracy) == []
+
+
+# Conspiracy's full Oracle clause, in the IR the English builder is expected to give once it parses
+# "The same is true for creature spells you control and creature cards you own that aren't on the
+# battlefield.": the first sentence's modification again, for objects that are not permanents.
+def _chosen_type():
+    return I.Modification(I.TYPES, "set", ["chosen"])
+
+
+CONSPIRACY_FULL = lambda: _card(
+    "Conspiracy", "Enchantment",
+    _e(_f(types=["creature"], controller="you", noun="creature"), _chosen_type()),
+    _e(_f(types=["creature"], controller="you", noun="spell"), _chosen_type()),
+    _e(_f(types=["creature"], controller="you", noun="card", extra=["aren't on the battlefield"]), _chosen_type()))
+
+
+def test_conspiracy_spells_and_cards_part_does_not_depend_on_opalescence():
+    # end to end: the second sentence's effect applies to spells and cards, never to permanents
+    deps = find_dependencies(parts_of("Conspiracy", "Opalescence"))
+    parts = {tuple(d.dependent.effect.affected.extra) for d in deps_between(deps, "Conspiracy", "Opalescence")}
+    assert parts and all("spell" not in p and "card" not in p for p in parts), parts
+
+
+def test_ir_full_conspiracy_depends_on_opalescence_through_its_permanents():
+    deps = find_dependencies(CONSPIRACY_FULL() + OPALESCENCE())
+    assert_dep(deps, "Conspiracy", "Opalescence", "4", "applies_to")
+    # only the battlefield part: Opalescence turns permanents into creatures, never spells or cards
+    assert {d.dependent.effect.affected.noun for d in deps_between(deps, "Conspiracy", "Opalescence")} == {"creature"}
+
+
+@pytest.mark.parametrize("noun", ["spell", "card"])
+def test_effect_on_permanents_does_not_change_what_spells_or_cards_it_applies_to(noun):
+    # "Creature spells you control are the chosen type" vs an effect that makes enchantments creatures
+    off = _card("Off", "Enchantment", _e(_f(types=["creature"], controller="you", noun=noun), _chosen_type()))
+    assert find_dependencies(off + OPALESCENCE()) == []
+
+
+def test_zone_words_decide_where_a_filter_looks():
+    from cardlint.dependency import affected_zone, zones_disjoint
+    assert affected_zone(_f(types=["creature"], noun="creature")) == "battlefield"   # CR 109.2
+    assert affected_zone(_f(types=["creature"], noun="spell")) == "stack"
+    assert affected_zone(_f(types=["creature"], noun="card")) == "off"
+    assert affected_zone(_f(types=["creature"], noun="card", zone="graveyard")) == "graveyard"
+    assert affected_zone(_f(ref="self")) is None
+    # the English builder's shape for "creature spells you control and creature cards you own …"
+    assert affected_zone(_f(types=["creature"], controller="you", extra=["spell", "card"])) == "off"
+    assert zones_disjoint("battlefield", "off") and zones_disjoint("stack", "graveyard")
+    assert not zones_disjoint("off", "graveyard") and not zones_disjoint(None, "battlefield")
+

@@ -1,6 +1,12 @@
-"""Forge scripts vs Oracle text: the hand-reviewed findings of the full run over
-forge-scripts.jsonl (tests/fixtures/lint/forge-review.jsonl, verdict "forge" = a real problem in
-the Forge script, "ours" = our parser/classifier is wrong) are re-checked on those cards."""
+"""Forge scripts vs Oracle text: the hand review of the CL1xx/CL2xx findings of a full run over
+forge-scripts.jsonl, kept in tests/fixtures/lint/forge-review.jsonl and re-checked on those cards.
+
+How the review was drawn: ``cardlint lint forge-scripts.jsonl --select CL1,CL2 --format json``,
+findings sorted by (line, code), ``random.Random(8).sample(findings, min(50, len(findings)))``.
+That run gave 18 findings, so the "sample" is all of them (``"review": "full-run-8"``).  Verdict
+``forge``: a true finding (the script's declaration contradicts the Oracle text under the CR);
+``ours``: a false alarm (our parser/classifier is wrong).  Rows with ``"review": "fixed"`` are
+earlier false alarms that the linter no longer reports: they must stay unreported."""
 
 from __future__ import annotations
 
@@ -44,12 +50,59 @@ def reviewed_findings():
     return {(f.name, f.code) for f in findings}
 
 
+def _run_rows():
+    return [r for r in REVIEW if r.get("review") != "fixed"]
+
+
 def test_real_forge_problems_still_found(reviewed_findings):
-    missing = [r["name"] for r in REVIEW if r["verdict"] == "forge" and (r["name"], r["code"]) not in reviewed_findings]
+    missing = [r["name"] for r in _run_rows() if r["verdict"] == "forge" and (r["name"], r["code"]) not in reviewed_findings]
     assert not missing
 
 
+def test_fixed_false_alarms_stay_fixed(reviewed_findings):
+    back = [r["name"] for r in REVIEW if r.get("review") == "fixed" and (r["name"], r["code"]) in reviewed_findings]
+    assert not back
+
+
+def test_land_type_change_is_declared_in_layer_4_only():
+    # Blood Moon's script (forge-scripts.jsonl); Forge's StaticAbility.generateLayer(): TYPE only
+    line = ("S:Mode$ Continuous | Affected$ Land.nonBasic | AddType$ Mountain | RemoveLandTypes$ True | "
+            "RemoveIntrinsicAbilities$ True | Description$ Nonbasic lands are Mountains.")
+    assert forge_layers(line, keywords_only=True)[0] == {"4"}
+
+
 def test_reviewed_precision(reviewed_findings):
-    reported = [r for r in REVIEW if (r["name"], r["code"]) in reviewed_findings]
+    reported = [r for r in _run_rows() if (r["name"], r["code"]) in reviewed_findings]
     tp = sum(r["verdict"] == "forge" for r in reported)
-    assert reported and tp / len(reported) >= 0.8, f"{tp}/{len(reported)}"
+    assert len(reported) >= 2 and tp / len(reported) >= 0.9, f"{tp}/{len(reported)}"
+
+
+# Tek's Forge script (forge-scripts.jsonl): one script line per part of its one printed sentence.
+TEK = {"name": "Tek", "types": "Artifact Creature Dragon",
+       "oracle": "Tek gets +0/+2 as long as you control a Plains, has flying as long as you control an Island, "
+                 "gets +2/+0 as long as you control a Swamp, has first strike as long as you control a Mountain, "
+                 "and has trample as long as you control a Forest.",
+       "lines": [f"S:Mode$ Continuous | Affected$ Card.Self | {params} | CheckSVar$ {land.upper()} | SVarCompare$ GE1 | "
+                 f"Description$ CARDNAME {part} as long as you control {article} {land}."
+                 for params, part, article, land in [
+                     ("AddToughness$ 2", "gets +0/+2", "a", "Plains"), ("AddKeyword$ Flying", "has flying", "an", "Island"),
+                     ("AddPower$ 2", "gets +2/+0", "a", "Swamp"),
+                     ("AddKeyword$ First Strike", "has first strike", "a", "Mountain"),
+                     ("AddKeyword$ Trample", "has trample", "a", "Forest")]]}
+
+
+def _lint_rows(*rows):
+    doc = read_forge_jsonl("forge.jsonl", [Record(i, r) for i, r in enumerate(rows, 1)])
+    findings, _ = lint_documents([doc], LintConfig(select=["CL1"]))
+    return findings
+
+
+def test_each_forge_line_is_compared_with_the_part_it_implements():
+    assert _lint_rows(TEK) == []
+
+
+def test_a_wrong_line_for_one_part_is_reported_with_that_part():
+    bad = dict(TEK, lines=[l.replace("AddPower$ 2", "AddKeyword$ Haste") for l in TEK["lines"]])
+    (f,) = _lint_rows(bad)
+    assert f.code == "CL101" and "“Tek gets +2/+0 as long as you control a Swamp.”" in f.message
+    assert "declared in layer(s) 6 but its text gives layer(s) 7c" in f.message

@@ -141,6 +141,17 @@ def test_alignment_missing_extra_merged_keywords_reminder():
     assert [p.mode for p in pairs] == ["merge"]
 
 
+def test_keyword_list_with_an_unparsed_item_is_unknown_not_a_keyword_difference():
+    # "Defender, protection from Zombies" / "守军，反灵俑保护" with the second keyword not parsed
+    kw = lambda k: _clause(k, form=I.FORM_KEYWORD, keyword=k)  # noqa: E731
+    en = [kw("defender"), kw("protection")]
+    res, codes = _codes(en, [kw("defender"), _clause("反灵俑保护", parsed=False)])
+    assert res.status == "unknown" and codes == {(C.UNPARSED, 1)}
+    # what was understood is still compared: a different keyword beside the unparsed one is reported
+    res, codes = _codes(en, [kw("reach"), _clause("反灵俑保护", parsed=False)])
+    assert (C.KEYWORD, 0) in codes
+
+
 def test_findings_carry_confidence_and_fields():
     res, _codes_ = _codes([_clause("en", ANTHEM)], [_clause("tr", _cont(I.PT_MODIFY, "modify", "+2/+2"))])
     d = res.to_dict()

@@ -86,6 +86,89 @@ def test_templates(text, name, type_line, ability, effects):
     assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
 
 
+# --- clause families parsed structurally (real corpus clauses; expected output checked by hand ----
+# against the printing's English text; see fixtures/zh/unparsed-families.md) ----------------------
+@pytest.mark.parametrize("text,name,type_line,ability,effects", [
+    # an adverb before "在…上放置" (the adverb list no longer commits before the verb frame)
+    ("在你的维持开始时，你可以在乙太精瓶上放置一个充电指示物。", "乙太精瓶", "神器", "triggered",
+     [("one-shot", None, False)]),
+    # "成为P/T，具…异能的…生物": the description after the P/T box gives layers 4, 6 and 7b
+    ("{2}{G}，{T}：目标由你操控的地成为4/4，具敏捷异能的元素生物直到回合结束。它仍然是地。", "部族公会法师",
+     "生物 ～人类／祭师", "activated", [("continuous", "4", False), ("continuous", "6", False),
+                                       ("continuous", "7b", False)]),
+    # "是P/T黑色的…生物": the description's color is layer 5
+    ("所结附的地是3/3黑色的流浆生物。 它仍然是地。", "腐化赞迪肯", "结界～灵气", "static",
+     [("continuous", "4", False), ("continuous", "5", False), ("continuous", "7b", False)]),
+    # token descriptions: "P/T，X Y双色，具…异能的…衍生生物", "P/T绿色的…衍生生物"
+    ("派出三个2/2，绿白双色，具警戒异能的妖精／骑士衍生生物。", "保全", "瞬间", "spell", [("one-shot", None, False)]),
+    ("0：将一个2/2绿色的狼衍生生物放进战场。转化雅琳珂德。", "雅琳珂德", "鹏洛客～雅琳", "activated",
+     [("one-shot", None, False)]),
+    # "由对手操控之…", "咒语或异能"
+    ("每当你成为由对手操控之咒语或异能的目标时，除非该咒语或异能的操控者支付{1}，否则反击之。", "庇佑护身符", "神器",
+     "triggered", [("one-shot", None, False)]),
+    # "若能攻击，则必须攻击" (a requirement: rules, as "can't block this turn")
+    ("{T}：目标由对手操控的生物本回合若能攻击你，则必须攻击。", "诱人塞连", "生物～塞连", "activated",
+     [("rules", None, False)]),
+    ("除非防御牌手操控沼泽，否则腐沼巨蛇不能攻击。", "腐沼巨蛇", "生物～巨蛇", "static", [("rules", None, False)]),
+    ("奉从组构体不能单独进行攻击。", "奉从组构体", "神器生物～组构体", "static", [("rules", None, False)]),
+    # subject-first moves ("其余的牌则…置于…")
+    ("检视你牌库顶的三张牌。将其中一张置于你手上，其余的牌则以任意顺序置于你的牌库底。", "预先考虑", "瞬间", "spell",
+     [("one-shot", None, False)]),
+    # keyword actions as verbs
+    ("当莽霸联盟海贼进战场时，令它勘察。（展示你的牌库顶牌。如果该牌是地，则置于你手上。）", "莽霸联盟海贼",
+     "生物 ～人类／海盗", "triggered", [("one-shot", None, False)]),
+    ("−2：囤兵2。", "混沌船长安戈斯", "传奇鹏洛客 ～安戈斯", "activated", [("one-shot", None, False)]),
+    # "阻挡生物或被生物阻挡", "在你操控下进战场" (trigger events)
+    ("每当烬口猎犬阻挡生物或被生物阻挡时，烬口猎犬对该生物造成1点伤害。", "烬口猎犬", "生物～元素／猎犬",
+     "triggered", [("one-shot", None, False)]),
+    ("每当伏谋祭师或另一个生物在你操控下进战场时，该生物得+2/+2直到回合结束。", "伏谋祭师", "生物～半兽人／祭师",
+     "triggered", [("continuous", "7c", False)]),
+    # a cost list joined by "并"; an ability word before a cost
+    ("从艾瓯遗迹探险上移去三个探索指示物并牺牲它：抓两张牌。", "艾瓯遗迹探险", "结界", "activated",
+     [("one-shot", None, False)]),
+    ("齐力～{T}，横置一个由你操控且未横置的伙伴：弃一张牌。若你如此作，则抓一张牌。", "阿库姆觅焰师",
+     "生物～人类／祭师／伙伴", "activated", [("one-shot", None, False)]),
+    # "只能被…阻挡" (can't be blocked except by …); "只能于…时起动此异能"
+    ("强横～{3}{R}{R}：每个由你操控的生物本回合中只能被两个或更多生物阻挡。只能于由你操控之生物的力量总和等于或大于8时起动此异能。",
+     "安塔卡族猛击手", "生物～食人魔／战士", "activated", [("rules", None, False)]),
+    # "若未支付其致敬费用" as a condition
+    ("当谢纳戈斯的狂徒进战场时，若未支付其致敬费用，则它得+1/+1且获得敏捷异能直到回合结束。", "谢纳戈斯的狂徒",
+     "生物～半人马／战士", "triggered", [("continuous", "6", False), ("continuous", "7c", False)]),
+    # "每以此法放逐一张牌，…便…"; "非生物的永久物"
+    ("放逐目标牌手坟墓场中的所有生物牌。每以此法放逐一张牌，你便获得3点生命。", "入侵墓穴", "瞬间", "spell",
+     [("one-shot", None, False)]),
+    ("当焚破巨龙死去时，消灭目标非生物的永久物。", "焚破巨龙", "生物～龙", "triggered", [("one-shot", None, False)]),
+    # "改为…造成两倍的伤害" (what follows "instead" belongs to the replacement)
+    ("如果某个由你操控的来源将对任一永久物或牌手造成伤害，则改为它对该永久物或牌手造成两倍的伤害。", "安戈斯的劫掠者",
+     "生物 ～人类／海盗", "static", [("replacement", None, False)]),
+    # an alternative cost is a static ability of the spell
+    ("突击～如果你于本回合中曾以生物攻击，你可以支付{U}，而不支付此咒语的法术力费用。", "总帅号令", "瞬间", "static",
+     [("rules", None, False)]),
+    # strive: the spell's own cost
+    ("积力～空中列阵在第一个目标之外每有一个目标，便增加{2}{U}来施放。", "空中列阵", "瞬间", "static",
+     [("rules", None, False)]),
+    # "不能具有或获得…异能" is layer 6, not a rules effect
+    ("由对手操控的生物失去践踏异能，且不能具有或获得践踏异能。", "侵略典范", "结界生物～人类／战士", "static",
+     [("continuous", "6", False)]),
+    # keywords: a non-mana cost after "～"; "神器共鸣"; a leveler's P/T box (7b)
+    ("佩带～牺牲一个生物。", "恶魔锁子甲", "神器～武具", "keyword", []),
+    ("神器共鸣（你每操控一个神器，使用此咒语的费用便减少{1}来使用）", "光蛾灌输", "瞬间", "keyword", []),
+    ("4/4", "巴勒格伏兽师", "生物～人类／战士", "static", [("continuous", "7b", False)]),
+])
+def test_structural_families(text, name, type_line, ability, effects):
+    c = _one(text, name, type_line)
+    assert c["parsed"], c.get("error")
+    assert c["ability"] == ability
+    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+
+
+def test_glued_keyword_line_is_one_parsed_clause():
+    # a printed line that lost its line break after the keyword: the ability after it decides
+    c = _one("结附于生物所结附的生物得-2/-2。", "虚弱创伤", "结界～灵气")
+    assert c["parsed"] and c["ability"] == "static"
+    assert _keys(c) == [("continuous", "7c", False)]
+
+
 @pytest.mark.parametrize("kw", ["飞行", "践踏", "反黑保护", "连击", "结附于生物", "佩带{2}", "循环{2}"])
 def test_keywords(kw):
     c = _one(kw, None, "生物")
@@ -133,4 +216,4 @@ def test_corpus_coverage_floor():
             ok += c["parsed"]
             kinds[c["ability"]] += 1
     assert n > 1000
-    assert ok / n >= 0.70  # measured 0.73 on the full corpus; raise as the grammar grows
+    assert ok / n >= 0.78  # measured 0.82 on the full corpus (tools/evaluate.py); raise as the grammar grows

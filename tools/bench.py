@@ -1,16 +1,27 @@
 #!/usr/bin/env python3
-"""Throughput of the English pipeline over the whole Oracle corpus, in one process.
+"""Throughput of the classification pipeline over a corpus, in one process.
 
-Prints clauses/s, cards/s, peak memory, the lexer-only time over the same clauses and the ratio
-between them, and the cold-start time of ``cardlint classify "Flying"`` (LALR tables cached).
+For one language (``--lang``, default English) it prints the number of clauses, the pipeline time
+(segmentation, normalisation, parse, IR, classification — what ``cardlint classify --input`` runs
+per card), clauses/s and µs/clause, the lexer-only time over the same normalised clauses and the
+ratio between the two, peak memory, and the cold start of ``cardlint classify "Flying"``.
+``--compare`` runs every language in one process and prints each one's µs/clause relative to
+English.
 
-  python tools/bench.py [--limit N] [--lang en]
+Times are wall-clock (``perf_counter``) and process CPU time (``process_time``); on a machine that
+other work is loading, the CPU time is the steadier figure, and the load average is printed next to
+both.  Corpora: ``../shared/corpus/mtg/`` (English Oracle text; the translations classify their
+``text`` with the printed name ``tname`` for self-reference).
+
+  python tools/bench.py [--lang en|de|ja|zh-Hans] [--limit N] [--step K] [--no-memo] [--no-cold-start]
+  python tools/bench.py --compare [--step K]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -24,78 +35,179 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "mtg"
 FILES = {"en": "oracle-en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-Hans": "zh-Hans.jsonl"}
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--lang", default="en", choices=list(FILES))
-    ap.add_argument("--limit", type=int, help="first N cards only")
-    ap.add_argument("--no-cold-start", action="store_true")
-    args = ap.parse_args()
+class Clock:
+    """Wall-clock and CPU seconds of a block."""
 
-    from cardlint.classify import classify_clause
+    def __enter__(self):
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *exc):
+        self.wall = time.perf_counter() - self.wall
+        self.cpu = time.process_time() - self.cpu
+
+
+def load_rows(lang: str, limit: int | None, step: int) -> list[dict]:
+    rows = []
+    with open(CORPUS / FILES[lang], encoding="utf-8") as fh:
+        for i, line in enumerate(fh):
+            if limit and len(rows) >= limit:
+                break
+            if i % step == 0:
+                rows.append(json.loads(line))
+    return rows
+
+
+def card_name(row: dict, lang: str) -> str | None:
+    return row.get("name") if lang == "en" else row.get("tname") or row.get("name")
+
+
+def run_pipeline(lang: str, rows: list[dict]) -> tuple[Clock, int]:
+    from cardlint.pipeline import classify_card
+
+    n = 0
+    with Clock() as clock:
+        for r in rows:
+            n += len(classify_card(r.get("text") or "", lang, card_name(r, lang), r.get("type"))[1])
+    return clock, n
+
+
+def normalized_clauses(lang: str, rows: list[dict]) -> list[str]:
+    """The text each clause hands to the grammar (not timed)."""
     from cardlint.parse.frontend import frontend
     from cardlint.text.segment import segment
 
-    fe = frontend(args.lang)
-    t0 = time.perf_counter()
-    parser = fe.parser
-    load_s = time.perf_counter() - t0
-    rows = []
-    with open(CORPUS / FILES[args.lang], encoding="utf-8") as fh:
-        for i, line in enumerate(fh):
-            if args.limit and i >= args.limit:
-                break
-            rows.append(json.loads(line))
-    name_key = "name" if args.lang == "en" else "tname"
-
-    # the whole pipeline: segmentation, normalisation, parse, IR, classification
-    t0 = time.perf_counter()
-    n_clauses = 0
-    normalized = []
-    for r in rows:
-        spell = fe.is_spell_type(r.get("type"))
-        for seg in segment(r.get("text") or "", fe.is_keyword):
-            c = fe.clause(seg, r.get(name_key))
-            classify_clause(c, spell)
-            n_clauses += 1
-            if not seg.reminder_only:
-                norm = fe.normalize(seg.body, r.get(name_key))
-                normalized.append(norm)
-    total_s = time.perf_counter() - t0
-    # normalisation ran twice above (once inside fe.clause); measure it alone to subtract it
-    t0 = time.perf_counter()
+    fe = frontend(lang)
+    out = []
     for r in rows:
         for seg in segment(r.get("text") or "", fe.is_keyword):
             if not seg.reminder_only:
-                fe.normalize(seg.body, r.get(name_key))
-    extra_s = time.perf_counter() - t0
-    pipeline_s = total_s - extra_s
+                out.append(fe.normalize(seg.body, card_name(r, lang)))
+    return out
 
-    lexer = parser.parser.lexer
-    tokenize = getattr(lexer, "tokenize", None)
-    lex_s = None
-    if tokenize is not None:
-        t0 = time.perf_counter()
-        for text in normalized:
+
+def lexer_only(lang: str, texts: list[str]) -> Clock:
+    """Lex every clause with the grammar's terminals, no parser: cardlint's word lexer with every
+    terminal allowed, or Lark's basic lexer (plus the language's post-lexer) for the others."""
+    from lark.exceptions import UnexpectedInput
+    from lark.lexer import LexerThread
+
+    from cardlint.parse.frontend import frontend
+
+    parser = frontend(lang).parser
+    tokenize = getattr(parser.parser.lexer, "tokenize", None)
+    if tokenize is None:
+        basic = parser._build_lexer()
+        postlex = parser.options.postlex
+
+        def tokenize(text):
+            stream = LexerThread.from_text(basic, text).lex(None)
+            if postlex is not None:
+                if hasattr(postlex, "text"):
+                    postlex.text = text
+                stream = postlex.process(stream)
+            try:
+                for _ in stream:
+                    pass
+            except UnexpectedInput:
+                pass  # lexed up to the first character no terminal matches
+    with Clock() as clock:
+        for text in texts:
             tokenize(text)
-        lex_s = time.perf_counter() - t0
+    return clock
 
+
+def cold_start(runs: int = 5) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU (user + system) seconds of each run of ``cardlint classify "Flying"``."""
+    walls, cpus = [], []
+    env = dict(os.environ, CARDLINT_NO_PROGRESS="1")
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "cardlint", "classify", "Flying"], check=True,
+                       stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
+        walls.append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return walls, cpus
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def bench_one(args) -> None:
+    from cardlint.parse.frontend import frontend
+
+    fe = frontend(args.lang)
+    if args.no_memo:
+        fe.parse_memo_size = 0
+    with Clock() as load:
+        fe.parser
+    rows = load_rows(args.lang, args.limit, args.step)
+    print(f"load average before: {load_average()}")
+    clock, n = run_pipeline(args.lang, rows)
+    texts = normalized_clauses(args.lang, rows)
+    lex = lexer_only(args.lang, texts)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"corpus: {len(rows)} cards, {n_clauses} clauses ({args.lang})")
-    print(f"grammar load (cached tables): {load_s:.2f} s")
-    print(f"pipeline: {pipeline_s:.1f} s — {n_clauses / pipeline_s:,.0f} clauses/s, {len(rows) / pipeline_s:,.0f} cards/s")
-    if lex_s is not None:
-        print(f"lexer only over the same clauses: {lex_s:.1f} s; pipeline / lexer = {pipeline_s / lex_s:.1f}×")
+    print(f"corpus: {FILES[args.lang]}, {len(rows)} cards, {n} clauses ({len(texts)} parsed by the grammar)"
+          + (f", every {args.step}th card" if args.step > 1 else ""))
+    print(f"grammar load (cached): {load.wall:.2f} s wall, {load.cpu:.2f} s CPU")
+    print(f"pipeline: {clock.wall:.1f} s wall, {clock.cpu:.1f} s CPU — {n / clock.cpu:,.0f} clauses/s, "
+          f"{1e6 * clock.cpu / n:,.0f} µs/clause (CPU){'  [parse memo off]' if args.no_memo else ''}")
+    print(f"lexer only over the same clauses: {lex.wall:.1f} s wall, {lex.cpu:.1f} s CPU; "
+          f"pipeline / lexer = {clock.cpu / lex.cpu:.1f}× (CPU), {clock.wall / lex.wall:.1f}× (wall)")
     print(f"peak memory (max RSS): {peak_mb:.0f} MB")
-
+    print(f"load average after: {load_average()}")
     if not args.no_cold_start:
-        times = []
-        for _ in range(5):
-            t0 = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "cardlint", "classify", "Flying"], check=True,
-                           stdout=subprocess.DEVNULL, cwd=ROOT)
-            times.append(time.perf_counter() - t0)
-        print(f"cold start `cardlint classify \"Flying\"`: median {statistics.median(times):.2f} s "
-              f"(min {min(times):.2f}, max {max(times):.2f}, 5 runs)")
+        walls, cpus = cold_start()
+        print(f"cold start `cardlint classify \"Flying\"`: median {statistics.median(walls):.2f} s wall "
+              f"(min {min(walls):.2f}, max {max(walls):.2f}), median {statistics.median(cpus):.2f} s CPU, "
+              f"{len(walls)} runs; load {load_average()}")
+
+
+def bench_compare(args) -> None:
+    print(f"load average before: {load_average()}")
+    results = {}
+    for lang in FILES:
+        from cardlint.parse.frontend import frontend
+
+        fe = frontend(lang)
+        if args.no_memo:
+            fe.parse_memo_size = 0
+        fe.parser
+        rows = load_rows(lang, args.limit, args.step)
+        clock, n = run_pipeline(lang, rows)
+        results[lang] = (len(rows), n, clock)
+    base = results["en"][2].cpu / results["en"][1]
+    print(f"{'lang':8} {'cards':>6} {'clauses':>8} {'CPU s':>7} {'wall s':>7} {'clauses/s':>10} {'µs/clause':>10} {'vs en':>6}")
+    for lang, (cards, n, clock) in results.items():
+        per = clock.cpu / n
+        print(f"{lang:8} {cards:6} {n:8} {clock.cpu:7.1f} {clock.wall:7.1f} {n / clock.cpu:10,.0f} "
+              f"{1e6 * per:10,.0f} {per / base:5.2f}×")
+    print(f"load average after: {load_average()}"
+          + (f"; every {args.step}th card" if args.step > 1 else "")
+          + ("; parse memo off" if args.no_memo else ""))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lang", default="en", choices=list(FILES))
+    ap.add_argument("--limit", type=int, help="at most N cards")
+    ap.add_argument("--step", type=int, default=1, help="every K-th card only")
+    ap.add_argument("--compare", action="store_true", help="every language, µs/clause relative to English")
+    ap.add_argument("--no-memo", action="store_true", help="re-parse repeated clause texts (no parse memo)")
+    ap.add_argument("--no-cold-start", action="store_true")
+    args = ap.parse_args()
+    if args.step < 1:
+        ap.error("--step must be at least 1")
+    if args.compare:
+        bench_compare(args)
+    else:
+        bench_one(args)
     return 0
 
 

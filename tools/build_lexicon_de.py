@@ -96,7 +96,7 @@ def keyword_names() -> list[str]:
         "schutz", "affinität zu", "kopplung mit", "arkane kopplung", "verzaubert", "beschütze",
         "stufe aufsteigen", "einsatzverzögerung", "kumulative versorgung", "pestilenz", "totembeistand",
         "lebende waffe", "vernichter", "bushido", "ninjutsu", "erstschlagfähigkeit", "doppelschlagfähigkeit",
-        "verursacht furcht", "verursacht trampelschaden", "verursacht",
+        "verursacht furcht", "verursacht trampelschaden", "verursacht", "kann fliegen",
     }
     names |= {"megamorph", "multibonus"}  # keyword variants (CR 702.37b, 702.33c)
     names |= {"landverzauberung", "artefaktverzauberung", "spielerverzauberung", "verzaubert",
@@ -118,7 +118,7 @@ def noun_regex(stems: set[str]) -> str:
 #: words the grammar uses as literals in one role only (kept out of every word class)
 NOT_CLASSED = {"gleich", "jeweils"}
 
-SPECIAL_VERBS = set("""erhält erhalten erhältst erhalte hat haben hast habe verliert verlieren verlierst verliere
+SPECIAL_VERBS = set("""erhält erhalten erhältst erhalte bekommt bekommen hat haben hast habe verliert verlieren verlierst verliere
 ist sind bist sei wird werden wirst kann kannst können darf darfst dürfen muss musst müssen
 kommt kommen würde würden würdest""".split())
 
@@ -126,7 +126,7 @@ kommt kommen würde würden würdest""".split())
 def main() -> None:
     st = subtypes()
     noun_stems = set(W.TYPE_STEMS) | set(W.SUPERTYPE_STEMS) | set(W.OBJ_NOUNS) | set(W.PLAYER_NOUNS) \
-        | set(W.ZONE_NOUNS) | set(W.OTHER_NOUN_STEMS) | st
+        | set(W.ZONE_NOUNS) | set(W.OTHER_NOUN_STEMS) | set(W.BASIC_LAND_TYPES) | st
     noun_stems |= {"marke", "spielmarke", "kreaturenspielstein", "artefaktspielstein"}
     # umlaut plurals of subtype names ("Sumpf" → "Sümpfe", "Wald" → "Wälder")
     for st_ in list(st):
@@ -190,6 +190,8 @@ def main() -> None:
         f"PARTICLE.2: /{alt(W.PARTICLES)}(?=\\s*(?:[.,;:\"•»]|$|und\\b|oder\\b|—))/",
         f"NOUN.-1: /{noun_regex(noun_stems)}{END}/",
         r"COUNTER_NOUN.-1: /(?:[a-zäöüß]+-?)?(?:spiel)?marken?" + END + "/",
+        "// a token is named by any word before \"-spielstein\" (\"Saprolingspielstein\", like the counters' \"-marke\")",
+        r"TOKEN_NOUN.-1: /[a-zäöüß]+spielstein(?:e|en|s)?" + END + "/",
         r"ADJ_MORPH.-2: /" + no_special + r"[a-zäöüß]+(?:isch|ig|lich|bar|los|haft|sam|end|ent|ant|iert|ell|al|iv|är)(?:e|en|em|er|es)" + END + "/",
         r"ADJ_MORPH_BASE.-2: /" + no_special + r"[a-zäöüß]+(?:isch|ig|lich|bar|los|haft|sam|end|ent|ant|iert|ell|al|iv|är)" + END + "/",
         r"NOUN_MORPH.-2: /" + no_special + r"[a-zäöüß]+(?:ung|heit|keit|schaft|tum|nis|ling|ion|tät|ität|ismus)(?:en|s)?" + END + "/",
@@ -197,6 +199,8 @@ def main() -> None:
         f"COMMA_V.6: /,(?=\\s*{all_verbs}{END})/",
         f"AND_V.6: /(?:,\\s*)?(?:und|oder|sowie)(?:\\s+(?:dann|danach))?(?=\\s+{all_verbs}{END})/",
         f"THEN_V.6: /(?:,\\s*)?(?:dann|danach|anschließend)(?=\\s+{all_verbs}{END})/",
+        "// \"und\" before a keyword continues a list of abilities, not the keyword's parameter",
+        f"AND_KW.7: /und(?=\\s+{alt(kws)}{END})/",
     ]
     out = ROOT / "grammar" / "de_lexicon.lark"
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")

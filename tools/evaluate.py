@@ -32,6 +32,7 @@ LANG_FILES = {"en": "oracle-en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-H
 
 # Forge StaticAbility.generateLayer() map, forge_layers() and align() live in cardlint.io.forge (shared with lint)
 from cardlint.io.forge import FORGE_LAYER_PARAMS, PLAYER_AFFECTED, _norm_desc, align, forge_layers  # noqa: E402,F401
+from cardlint.io.forge import script_params as forge_params  # noqa: E402
 LAYERS = ["1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"]
 
 
@@ -162,7 +163,9 @@ def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path)
             if f_layers != o_layers or f_cda != o_cda:
                 disagreements.append({"name": name, "clause": c["text"], "parsed": c["parsed"],
                                       "forge_layers": sorted(f_layers), "our_layers": sorted(o_layers),
-                                      "forge_cda": f_cda, "our_cda": o_cda, "script": line})
+                                      "forge_cda": f_cda, "our_cda": o_cda, "script": line,
+                                      "cause": disagreement_cause(line, desc, f_layers, o_layers, f_cda, o_cda,
+                                                                  c["parsed"])})
     print("\n## Agreement with Forge's declared layers (Mode$ Continuous lines on objects)")
     print(f"  script lines aligned to an Oracle clause: {aligned} (unaligned: {unaligned})")
     print(f"  {'layer':6s} {'precision':>22s} {'recall':>22s}")
@@ -180,12 +183,38 @@ def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path)
     with open(out, "w", encoding="utf-8") as fh:
         for d in disagreements:
             fh.write(json.dumps(d, ensure_ascii=False) + "\n")
+    causes = collections.Counter(d["cause"] for d in disagreements)
     classes = collections.Counter((tuple(d["forge_layers"]), tuple(d["our_layers"]), d["forge_cda"], d["our_cda"], d["parsed"])
                                   for d in disagreements)
     print(f"  disagreements: {len(disagreements)} (written to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out})")
     for (fl, ol, fc, oc, parsed), n in classes.most_common(15):
         print(f"    {n:4d}  forge {list(fl)}{' cda' if fc else ''} vs ours {list(ol)}{' cda' if oc else ''}"
               f"{'' if parsed else '  (unparsed)'}")
+    print("  disagreements by cause:")
+    for cause, n in causes.most_common():
+        print(f"    {n:4d}  {cause}")
+
+
+def disagreement_cause(line: str, desc: str, f_layers: set, o_layers: set, f_cda: bool, o_cda: bool,
+                       parsed: bool) -> str:
+    """A first sorting of one disagreement, from the script's parameters and the two layer sets
+    (the figures above stay the raw comparison; this only groups the differences)."""
+    if not parsed:
+        return "our clause unparsed (fallback classification)"
+    missing, extra = f_layers - o_layers, o_layers - f_layers
+    if desc.strip().upper().startswith("LEVEL "):
+        return ("leveler striation: Forge puts the striation's abilities in the level static ability (CR 711.2a);"
+                " each printed ability is its own Oracle clause here")
+    params = forge_params(line)
+    if missing == {"6"} and not extra and "RemoveIntrinsicAbilities" in params and "4" in o_layers:
+        return "Forge: land-type setter also declared layer 6 (CR 305.7: the type change itself removes the abilities)"
+    if missing == {"6"} and not extra:
+        kw_only = forge_layers(line, keywords_only=True)
+        if kw_only is None or "6" not in kw_only[0]:
+            return "Forge: hidden keyword for a rules/prevention/cost effect declared as layer 6 (not a CR 702 ability)"
+    if f_cda and not o_cda and f_layers == {l if l != "7b" else "7a" for l in o_layers}:
+        return "Forge: CDA declared for a conditional P/T ability (CR 604.3a(5): not a CDA)"
+    return "other"
 
 
 # ---------------------------------------------------------------------------------- translations
@@ -240,7 +269,8 @@ def main(argv=None) -> int:
     if args.game == "ygo":
         from cardlint.ygo.evaluate import main as ygo_main
 
-        return ygo_main(["--lang", args.lang, *rest] + (["--limit", str(args.limit)] if args.limit else []))
+        return ygo_main(["--lang", args.lang, "--step", str(args.step), "--top", str(args.top), *rest]
+                        + (["--limit", str(args.limit)] if args.limit else []))
     path = CORPUS / "mtg" / LANG_FILES[args.lang]
     if not path.exists():
         print(f"corpus not found: {path}", file=sys.stderr)

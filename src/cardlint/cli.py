@@ -32,11 +32,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {_('error')}: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only`` (a subcommand module name), that subcommand alone — a
+    command's module may import heavy libraries, and one run needs one command."""
     parser = _Parser(prog="cardlint", description=_("Rules knowledge base and linter for trading-card rules text."))
     parser.add_argument("--version", action="version", version=f"cardlint {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         try:
             module = importlib.import_module(f"cardlint.commands.{name}")
         except ModuleNotFoundError as exc:
@@ -56,6 +58,16 @@ def _lang_from_argv(argv: list[str]) -> str | None:
     return None
 
 
+def _command_from_argv(argv: list[str]) -> str | None:
+    """The subcommand module the first word of ``argv`` names, or None (help, usage errors and
+    anything unexpected get the full parser)."""
+    if argv and not argv[0].startswith("-"):
+        name = argv[0].replace("-", "_")
+        if name in COMMANDS:
+            return name
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -63,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"cardlint: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    parser = build_parser()
+    parser = build_parser(_command_from_argv(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

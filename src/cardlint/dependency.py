@@ -24,7 +24,7 @@ Public API (keep it small; the layer engine imports it)::
 Everything is computed from the IR's reads and writes (type changes vs type filters, ability
 removal vs effects that exist because of an ability, control changes vs "you", color changes vs
 color filters, land-type changes removing land abilities (305.7), text changes vs static
-abilities); never from card names.
+abilities; filters on spells or cards never meet filters on permanents, 109.2); never from card names.
 """
 
 from __future__ import annotations
@@ -286,6 +286,44 @@ def _value_reads(part: EffectPart) -> set[str]:
 
 
 # --- which objects an effect may apply to -------------------------------------------------------
+BATTLEFIELD, STACK, OFF_BATTLEFIELD = "battlefield", "stack", "off"
+
+
+def affected_zone(f: I.Filter | None) -> str | None:
+    """Where the objects a filter describes are: ``battlefield``, ``stack``, ``off`` (anywhere but
+    the battlefield: cards in other zones, spells) or a named zone; None when the wording does not say.
+
+    CR 109.2: a description with a card type but without "card" or "spell" means permanents on the
+    battlefield; 109.2b: "spell" means a spell on the stack; 109.2a: "card" with a zone means a card in
+    that zone (Oracle text says "permanent", never "card", for the battlefield, so "card" without a
+    zone is read as elsewhere).  An effect on permanents cannot change what "creature spells you
+    control" or "creature cards you own that aren't on the battlefield" applies to."""
+    if f is None or f.is_self or f.ref in ("player", "you", "game"):
+        return None
+    if f.zone:
+        z = f.zone.lower()
+        return z if z != "battlefield" else BATTLEFIELD
+    # coordinated heads ("creature spells you control and creature cards you own") leave noun
+    # empty and keep the head words in extra
+    heads = {f.noun.lower()} if f.noun else {w.lower() for w in f.extra} & {"spell", "card", "permanent"}
+    if heads == {"spell"}:
+        return STACK
+    if heads and heads <= {"spell", "card"}:
+        return OFF_BATTLEFIELD
+    if "permanent" in heads or heads & CARD_TYPES or (f.types and not heads):
+        return BATTLEFIELD
+    return None
+
+
+def zones_disjoint(a: str | None, b: str | None) -> bool:
+    """Can no object be described by both zones?  Unknown zones may meet anything."""
+    if a is None or b is None or a == b:
+        return False
+    if OFF_BATTLEFIELD in (a, b):
+        return BATTLEFIELD in (a, b)
+    return True
+
+
 def filter_may_match(f: I.Filter, obj: Source, source: Source) -> bool:
     """Could ``f`` (an affected filter of an effect from ``source``) apply to ``obj``?  Unknown → True."""
     if f.is_self:
@@ -363,7 +401,8 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
     # applies_to: b changes a characteristic that a's affected filter reads
     reads = filter_reads(a.effect.affected)
     hits = _touches(writes, reads)
-    if hits and _overlaps(a, b, objects):
+    if hits and _overlaps(a, b, objects) and not zones_disjoint(affected_zone(a.effect.affected),
+                                                                affected_zone(b.effect.affected)):
         what = ", ".join(sorted(h.partition(":")[2] or h for h in hits))
         return Dependency(a, b, a.layer, "applies_to",
                           f"{b_name} changes {_describe_keys(writes)} and {a_name} applies to objects by {what}")

@@ -10,7 +10,7 @@ from cardlint.text.segment import segment
 
 def card_ir(text: str, lang: str = "en", name: str | None = None, type_line: str | None = None) -> CardIR:
     fe = frontend(lang)
-    segs = segment(text or "", fe.is_keyword)
+    segs = fe.resegment(segment(text or "", fe.is_keyword), name)
     clauses = [fe.clause(s, name) for s in segs]
     return CardIR(name=name, type_line=type_line, clauses=clauses, lang=fe.lang)
 

@@ -389,13 +389,18 @@ class Engine:
                                   depends_on=mine, loop=loop, changes=record))
                 pending.remove(chosen)
                 if code == "6" or code == "5" and self.scheme == "2007":
-                    effects.extend(self._granted_effects(state, effects, granted_seen, skipped))
+                    new = self._granted_effects(state, effects, granted_seen, skipped)
+                    effects.extend(new)
+                    # a granted ability that itself grants or removes abilities joins this layer
+                    # (CR 613.7a example: an Aura grants an Equipment "Equipped creature has flying")
+                    pending.extend(e for e in new if parts_here(e))
         players = self._rules_effects(effects, state, steps, skipped)
         return Result(self.board, state, steps, effects, all_deps, skipped, players, self.scheme)
 
     def _granted_effects(self, state: State, effects, seen: set, skipped) -> list[EngineEffect]:
         """Static abilities granted in layer 6 ("… with 'This creature's power …'") generate effects in
-        the later layers; their timestamp is the later of the object's and the granting effect's (613.7a)."""
+        layer 6 itself and the later layers; their timestamp is the later of the object's and the
+        granting effect's (613.7a)."""
         out = []
         by_id = {e.id: e for e in effects}
         for o in state.values():
@@ -412,7 +417,7 @@ class Engine:
                 for e in effects_from_clause(a.clause, ability="static", eid=f"{a.key}", timestamp=ts,
                                              origin="static", source=o.id, source_name=o.name, ability_key=a.key,
                                              controller=None, targets=[], choices={}, line=None, skipped=skipped):
-                    e.parts = [p for p in e.parts if p.layer in ("7a", "7b", "7c", "7d", "rules")]
+                    e.parts = [p for p in e.parts if p.layer in ("6", "7a", "7b", "7c", "7d", "rules")]
                     for p in e.parts:
                         if p.layer == "7a":
                             p.layer, p.cda = "7b", False  # 604.3a(4)/(2): granted, not a CDA

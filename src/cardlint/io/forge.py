@@ -22,14 +22,17 @@ from cardlint.io import CardEntry, Declaration, Document
 
 FORGE_LAYER_PARAMS = [
     ("GainControl", "2"),
-    ("GainTextOf", "3"), ("ChangeColorWordsTo", "3"),
+    ("GainTextOf", "3"), ("ChangeColorWordsTo", "3"), ("AddNames", "3"), ("SetName", "3"),
     ("AddType", "4"), ("RemoveType", "4"), ("RemoveCardTypes", "4"), ("RemoveSubTypes", "4"),
     ("RemoveSuperTypes", "4"), ("RemoveCreatureTypes", "4"), ("RemoveLandTypes", "4"),
     ("RemoveArtifactTypes", "4"), ("RemoveEnchantmentTypes", "4"), ("AddAllCreatureTypes", "4"),
-    ("SetColor", "5"), ("AddColor", "5"),
+    ("SetColor", "5"), ("AddColor", "5"), ("RemoveColor", "5"),
     ("AddKeyword", "6"), ("AddAbility", "6"), ("AddTrigger", "6"), ("AddStaticAbility", "6"),
     ("AddReplacementEffects", "6"), ("RemoveAllAbilities", "6"), ("RemoveKeyword", "6"),
-    ("RemoveIntrinsicAbilities", "6"), ("GainsAbilitiesOf", "6"), ("CantHaveKeyword", "6"),
+    ("GainsAbilitiesOf", "6"), ("GainsAbilitiesOfDefined", "6"), ("GainsTriggerAbsOf", "6"),
+    ("RemoveNonManaAbilities", "6"), ("RemoveTriggers", "6"), ("CantHaveKeyword", "6"),
+    # RemoveIntrinsicAbilities$ is absent on purpose: generateLayer() gives it no layer; Forge removes a
+    # land's intrinsic abilities together with its land types in the type layer (CR 305.7).
     ("AddSVar", None),
     ("SetPower", "7b"), ("SetToughness", "7b"),
     ("AddPower", "7c"), ("AddToughness", "7c"),
@@ -113,6 +116,9 @@ def _norm_desc(text: str, name: str) -> list[str]:
 def align(desc: str, clauses: list, name: str, threshold: float = 0.6):
     """Index of the clause whose words overlap the script's Description$ most (Jaccard ≥
     ``threshold``), or None.  ``clauses`` are dicts with ``"text"`` or objects with ``.text``."""
+    level = _LEVEL_DESC.match(desc.strip())
+    if level:
+        return _align_level(level.group(1), clauses)
     d = _norm_desc(desc, name)
     if not d:
         return None
@@ -127,6 +133,22 @@ def align(desc: str, clauses: list, name: str, threshold: float = 0.6):
         if score > best_score:
             best, best_score = i, score
     return best if best_score >= threshold else None
+
+
+_LEVEL_DESC = re.compile(r"LEVEL (\d+(?:-\d+|\+))", re.IGNORECASE)
+_PT_BOX = re.compile(r"^[+\-]?(?:\d+|\*)/[+\-]?(?:\d+|\*)$")
+
+
+def _align_level(level: str, clauses: list):
+    """A leveler's striation line ("LEVEL 1-4 4/4 …") declares the striation's static ability
+    (CR 711.2a); its P/T part is the P/T box clause after the matching level symbol."""
+    texts = [(c["text"] if isinstance(c, dict) else c.text).strip() for c in clauses]
+    for i, t in enumerate(texts):
+        if t.lower() == f"level {level}".lower():
+            if i + 1 < len(texts) and _PT_BOX.match(texts[i + 1]):
+                return i + 1
+            return i
+    return None
 
 
 # --- readers ------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ already reports the clause.  CDA disagreements are CL2xx, not CL101.
 from __future__ import annotations
 
 from cardlint.i18n import _
-from cardlint.lint.engine import Analysis, finding
+from cardlint.lint.engine import Analysis, finding, quote
 
 CODES = ("CL100", "CL101", "CL102", "CL103")
 
@@ -24,6 +24,43 @@ def _fmt(layers) -> str:
 def _strip_cda_layers(layers: set[str]) -> set[str]:
     """7a vs 7b is the CDA question (CL2xx): compare P/T-setting layers as one."""
     return {"7b" if x == "7a" else x for x in layers}
+
+
+def _part_layers(an: Analysis, d, idx: int) -> set[str] | None:
+    """Layers of a Forge Description$ that is a strict part of clause ``idx`` ("CARDNAME has flying
+    as long as you control an Island." of a five-part sentence), from its own parse; None when the
+    description is the whole clause or does not parse.
+
+    Forge often implements one printed sentence with one script line per part; each line is then
+    compared with the part it implements rather than with the whole sentence."""
+    from cardlint.classify import classify_clause
+    from cardlint.io.forge import _norm_desc
+    from cardlint.pipeline import card_ir
+
+    name = an.entry.name or ""
+    desc, clause = _norm_desc(d.text or "", name), _norm_desc(an.clauses[idx]["text"], name)
+    if not desc or len(desc) >= len(clause) or not set(desc) <= set(clause):
+        return None
+    card = card_ir(d.text.replace("CARDNAME", name or "CARDNAME"), an.entry.lang, an.entry.name, an.entry.type_line)
+    if not card.clauses or not all(c.parsed for c in card.clauses):
+        return None
+    return set().union(*(_layers(classify_clause(c, an.spell)["effects"]) for c in card.clauses))
+
+
+def _forge_part_findings(an: Analysis, idx: int, forge: list) -> list | None:
+    """Findings of the Forge lines on clause ``idx`` when every one of them implements a strict
+    part of it that parses (each line against its own part), else None (compare the whole clause)."""
+    parts = [_part_layers(an, d, idx) if not d.span or d.span == [idx] else None for d in forge]
+    if not all(parts):
+        return None
+    out = []
+    for d, part in zip(forge, parts):
+        if _strip_cda_layers(d.layers or set()) != _strip_cda_layers(part):
+            out.append(finding("CL101", an, d.line or an.entry.line, _(
+                "{name}: {clause} is declared in layer(s) {declared} but its text gives layer(s) {derived}").format(
+                    name=an.label, clause=quote(d.text.replace("CARDNAME", an.entry.name or "CARDNAME")),
+                    declared=_fmt(d.layers or set()), derived=_fmt(part)), clause_index=idx))
+    return out
 
 
 def check_entry(an: Analysis, config):
@@ -45,6 +82,10 @@ def check_entry(an: Analysis, config):
         line = next((d.line for d in decls if d.line), entry.line)
         full = [d for d in decls if d.origin is None]
         forge = [d for d in decls if d.origin is not None]
+        parts = _forge_part_findings(an, idx, forge) if forge else None
+        if parts is not None:
+            out.extend(parts)
+            forge = []
         if forge:
             span = sorted({i for d in forge for i in (d.span or [idx])})
             if any(not an.clauses[i]["parsed"] for i in span):

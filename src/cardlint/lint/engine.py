@@ -37,8 +37,13 @@ class Analysis:
         return e.id if e.id and e.extra.get("template") else (e.name or e.id or "?")
 
     def clause_label(self, i: int) -> str:
-        text = self.clauses[i]["text"].replace("\n", " ")
-        return f"“{text if len(text) <= 90 else text[:87] + '…'}”"
+        return quote(self.clauses[i]["text"])
+
+
+def quote(text: str) -> str:
+    """A clause as findings cite it: one line, at most 90 characters."""
+    text = text.replace("\n", " ")
+    return f"“{text if len(text) <= 90 else text[:87] + '…'}”"
 
 
 def analyse(entry: CardEntry) -> Analysis:

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+from lark.lexer import LexerThread
 
 from cardlint import ir as I
 from cardlint.paths import kb_dir
@@ -47,7 +48,7 @@ def _keywords() -> tuple[dict[str, str], re.Pattern]:
     except Exception:  # kb missing or unreadable: the built-in names below still work
         pass
     extra = {
-        "fliegend": "flying", "verursacht trampelschaden": "trample", "verursacht furcht": "fear",
+        "fliegend": "flying", "kann fliegen": "flying", "verursacht trampelschaden": "trample", "verursacht furcht": "fear",
         "schutz vor": "protection", "schutz": "protection", "affinität zu": "affinity", "kopplung mit": "splice",
         "verzaubert": "enchant", "landverzauberung": "enchant", "kreaturenverzauberung": "enchant",
         "artefaktverzauberung": "enchant", "spielerverzauberung": "enchant", "beschütze": "champion",
@@ -65,7 +66,7 @@ def _keywords() -> tuple[dict[str, str], re.Pattern]:
     # keyword + optional parameter: a cost, a number, "vor …", "zu …", "— cost", ": cost", an object
     pat = re.compile(
         r"^(?:" + alt + r"|[a-zäöüß\-]+tarnung|[a-zäöüß\-]+verzauberung)"
-        r"(?:\s*(?:—|:)?\s*(?:\{[^}]+\}|\d+|x)+"  # Ausrüsten {2}, Bushido 1, Kumulative Versorgung: 1
+        r"(?:(?:\s*(?:—|:)?\s*(?:\{[^}]+\}|\d+(?!\d)|x))+"  # Ausrüsten {2}, Bushido 1, Aussetzen 4 — {1}{U}
         r"|\s+(?:vor|zu|mit)\s+.+"  # Schutz vor Rot, Affinität zu Artefakten
         r"|\s+(?:eine?[nmrs]?|jede[nmrs]?|einen)\s+[^,.;:]+(?:,\s*(?:die|der|das) [^,.;:]+)?"  # Verzaubert eine Kreatur (, die du kontrollierst)
         r"|\s*—.+)?$"
@@ -93,7 +94,8 @@ _ARTICLE = r"(?:(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+)
 
 
 def _name_pattern(name: str) -> str | None:
-    words = [w for w in re.split(r"\s+", name.strip()) if w]
+    # a hyphen and a space between name words vary between printings ("Orzhov-Hohepriester")
+    words = [w for w in re.split(r"[\s\-]+", name.strip()) if w]
     if not words:
         return None
     parts = []
@@ -108,7 +110,7 @@ def _name_pattern(name: str) -> str | None:
             parts.append(re.escape(lw) + r"(?:s|es|n|en)?")
     if not parts:
         return None
-    return _ARTICLE + r"\s+".join(parts)
+    return _ARTICLE + r"[\s\-]+".join(parts)
 
 
 def _name_variants(name: str | None) -> list[str]:
@@ -126,6 +128,34 @@ def _name_variants(name: str | None) -> list[str]:
     return sorted(set(out), key=len, reverse=True)
 
 
+def _first_stem(variant: str) -> str | None:
+    """The lower-case stem every match of ``_name_pattern(variant)`` contains (its first word
+    after an article), so that the costly name regex is only built when it can match."""
+    for i, w in enumerate(w for w in re.split(r"[\s\-]+", variant.strip()) if w):
+        lw = w.lower()
+        if i == 0 and lw in W.ARTICLES:
+            continue
+        if len(lw) > 4 and re.search(r"[a-zäöüß]$", lw) and "-" not in lw[-3:]:
+            return _ADJ_END.sub("", lw)
+        return lw
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _name_stems(name: str) -> tuple[str, ...]:
+    return tuple(st for st in (_first_stem(v) for v in _name_variants(name)) if st)
+
+
+def _replace_self(text: str, name: str | None) -> str:
+    if not name:
+        return text
+    low = text.lower()
+    if not any(st in low for st in _name_stems(name)):
+        return text
+    rx = _self_regex(name)
+    return rx.sub(SELF, text) if rx is not None else text
+
+
 @lru_cache(maxsize=4096)
 def _self_regex(name: str) -> re.Pattern | None:
     pats = [p for p in (_name_pattern(v) for v in _name_variants(name)) if p]
@@ -140,12 +170,24 @@ _QUOTED = re.compile(r'"([^"]*)"')
 
 
 _ABILITY_WORD = re.compile(r"^([a-zäöüß][a-zäöüß\-]*(?: [a-zäöüß][a-zäöüß\-]*){0,2}) — ")
-_ELLIPSIS = re.compile(r"(?<![\w\-])([a-zäöüß]+)- (oder|und|und/oder|bzw\.?) ([a-zäöüß]+)-([a-zäöüß]+)(?![\w\-])")
+_BARE_ABILITY_WORD = re.compile(r"^(" + "|".join(W.ABILITY_WORDS) + r")\s+(?!—)(?=\S)")
+_ELLIPSIS = re.compile(r"(?<![\w\-])([a-zäöüß]+)- (oder|und|und/oder|bzw\.?) ((?:eine?[nmrs]?|der|die|das|den|dem) )?([a-zäöüß]+)-([a-zäöüß]+)(?![\w\-])")
+# the shared head of a compound ellipsis without a hyphen: "Kreaturen- oder Länderkarte"
+_HEADS = r"(?:karten?|kreaturen?|spielsteine?n?|zaubersprüche|zauberspruch|länder|marken?)"
+_ELLIPSIS_JOINED = re.compile(r"(?<![\w\-])((?:[a-zäöüß]+-,? )+)(oder|und|und/oder|bzw) ((?:eine?[nmrs]?|der|die|das|den|dem) )?"
+                              r"([a-zäöüß]+?)(" + _HEADS + r")(?![\w\-])")
+# mana symbols written as letters in older printings: "um R", "Kumulative Versorgung: U", "3BBB"
+_BARE_MANA = re.compile(r"(?<![\w{}\-/])(\d*)(([wubrg])\3{0,3}|[wbrg]{2,3})(?![\w{}\-/])")
+
+
+_CHOOSE_HEAD = re.compile(r"^(?:bestimme|wähle) (?:eines|einen|eine|zwei|drei|x)(?: aus)?:")
 
 
 def _mark_cost(text: str) -> str:
     """Put "§" before an activated ability's cost ("{T}: …", "+1: …", "Opfere …: …"), after an
     ability word ("Mitstreiter — {T}, …: …")."""
+    if _CHOOSE_HEAD.match(text):  # "Wähle eines aus: …" introduces modes, not a cost
+        return text
     depth = 0
     for i, ch in enumerate(text):
         if ch in '"«':
@@ -162,10 +204,33 @@ def _mark_cost(text: str) -> str:
     return text
 
 
+def _expand_heads(m: re.Match) -> str:
+    head = m.group(5)
+    parts = re.findall(r"([a-zäöüß]+)-", m.group(1))
+    listed = ", ".join(p + head for p in parts)
+    return f"{listed} {m.group(2)} {m.group(3) or ''}{m.group(4)}{head}"
+
+
+def _mana_letters(m: re.Match) -> str:
+    return (f"{{{m.group(1)}}}" if m.group(1) else "") + "".join(f"{{{c}}}" for c in m.group(2))
+
+
 class GermanFrontend(Frontend):
     lang = "de"
     grammar = "de.lark"
     start = "start"
+    # cardlint's word lexer: Lark's contextual lexer compiles one large regex per parser state on
+    # first use, which dominated German run time
+    grammar_options = {"lexer": "words"}
+
+    @property
+    def fallback_lexer(self):
+        """The grammar's terminals as one basic lexer, built once: ``Lark.lex`` would build it anew
+        for every unparsed clause (milliseconds each)."""
+        lexer = self.__dict__.get("_fallback_lexer")
+        if lexer is None:
+            lexer = self._fallback_lexer = self.parser._build_lexer()
+        return lexer
 
     # --------------------------------------------------------------------------- normalise
     def normalize(self, body: str, name: str | None) -> str:
@@ -173,9 +238,7 @@ class GermanFrontend(Frontend):
         if len(text) > 4 * 2000:  # guarded again by the frontend; keep this linear
             text = text[: 4 * 2000]
         text = text.replace("CARDNAME", SELF)
-        rx = _self_regex(name) if name else None
-        if rx is not None:
-            text = rx.sub(SELF, text)
+        text = _replace_self(text, name)
         text = text.lower()
         text = _SELF_PHRASES.sub(SELF, text)
         text = text.replace("ß", "ß").replace("…", "...").replace("’", "'")
@@ -188,9 +251,13 @@ class GermanFrontend(Frontend):
         # older spelling (before 1996/2006): "muß", "daß" → "muss", "dass"
         text = re.sub(r"\b(mu|da)ß(t?)\b", r"\1ss\2", text) if "ß" in text else text
         # "Spontanzauber- oder Hexerei-Karte" → "Spontanzauber-Karte oder Hexerei-Karte"
-        text = _ELLIPSIS.sub(lambda m: f"{m.group(1)}-{m.group(4)} {m.group(2)} {m.group(3)}-{m.group(4)}", text)
+        text = _ELLIPSIS.sub(lambda m: f"{m.group(1)}-{m.group(5)} {m.group(2)} {m.group(3) or ''}{m.group(4)}-{m.group(5)}", text)
+        text = _ELLIPSIS_JOINED.sub(_expand_heads, text)
+        text = _BARE_MANA.sub(_mana_letters, text)
         if not text:
             return text
+        # older printings set the ability word without its dash: "Grenzwert Solange …"
+        text = _BARE_ABILITY_WORD.sub(r"\1 — ", text)
         if self.is_keyword(text):
             return "¶" + text
         # quoted abilities: mark their costs too
@@ -290,14 +357,14 @@ def _flatten_children(children) -> list[Tok]:
 def _fallback_tokens(fe: GermanFrontend, norm: str) -> list[Tok]:
     """Best-effort token list for an unparsed clause: lex with the grammar's terminals; an unknown
     word becomes an UNKNOWN token (only for classification — the clause stays parsed=False)."""
-    parser = fe.parser
+    lexer = fe.fallback_lexer
     toks: list[Tok] = []
     text = norm
     guard = 0
     while text and guard < 400:
         guard += 1
         try:
-            for t in parser.lex(text):
+            for t in LexerThread.from_text(lexer, text).lex(None):
                 toks.append(Tok(_fallback_type(t.type, str(t)), str(t)))
             break
         except UnexpectedCharacters as exc:

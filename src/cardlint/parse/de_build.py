@@ -83,6 +83,8 @@ class GermanIRBuilder(IRBuilder):
                 words.extend(("adj", str(t)) for t in c.tokens())
             elif isinstance(c, Token):
                 words.append((c.type, str(c)))
+            elif isinstance(c, tuple) and c[0] == "pt":
+                words.append(c)
         return ("np_core", words)
 
     def dets(self, children):
@@ -137,7 +139,9 @@ class GermanIRBuilder(IRBuilder):
 
     def _de_words(self, f: I.Filter, words):
         for kind, w in words:
-            if kind in ("adj", "ADJ", "ADJ_MORPH"):
+            if kind == "pt":
+                f.pt = w
+            elif kind in ("adj", "ADJ", "ADJ_MORPH"):
                 stem = _ADJ_END.sub("", w)
                 if stem.startswith("verzaubert"):
                     f.attached = "enchanted"
@@ -153,6 +157,8 @@ class GermanIRBuilder(IRBuilder):
                     f.supertypes.append("legendary")
                 elif stem.startswith("bleibend"):
                     f.noun = f.noun or "permanent"
+                elif stem == "fliegend":   # "eine fliegende 2/2 Kreatur": a creature with flying
+                    f.with_abilities.append("flying")
                 else:
                     code = color_of(w)
                     if code:
@@ -167,6 +173,9 @@ class GermanIRBuilder(IRBuilder):
                 for stem, typ in _TYPE_STEMS:
                     if stem in low and typ not in f.types:
                         f.types.append(typ)
+                for stem, basic in W.BASIC_LAND_TYPES.items():
+                    if re.fullmatch(r"(?:nicht-?)?" + stem + r"(?:n|en|e|s|es|er|ern)?", low) and basic not in f.types:
+                        f.types.append(basic)
                 for stem, sup in _SUPER_STEMS:
                     if low.startswith(stem) and sup not in f.supertypes:
                         f.supertypes.append(sup)
@@ -240,6 +249,14 @@ class GermanIRBuilder(IRBuilder):
             if isinstance(c, Node):
                 self._de_postmod(f, c)
         return f
+
+    def self_possessive(self, children):
+        f = self.np_full(children)
+        f.extra.append("of:self")
+        return f
+
+    def var_ref(self, children):
+        return I.Filter(ref="object", noun="number", extra=[str(children[0])])
 
     def pron_ref(self, children):
         w = str(children[0])
@@ -342,6 +359,10 @@ class GermanIRBuilder(IRBuilder):
                     p.tags.add("additional")
             elif isinstance(c, Node) and c.name == "at_time":
                 p.tags.add("at_time")
+            elif isinstance(c, Node) and c.name == "pp" and any(
+                    isinstance(f, I.Filter) and f.quantifier == "each" and f.noun in ("kampf", "zug")
+                    for f in c.children):
+                p.tags.add("recurring")      # "in jedem Kampf", "in jedem Zug"
             elif isinstance(c, Node) and c.name == "in_addition":
                 p.tags.add("in_addition")
             elif isinstance(c, Node) and c.name == "as_though":
@@ -414,6 +435,10 @@ class GermanIRBuilder(IRBuilder):
         elif "in_addition" in p.tags and fs:
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.TYPES, "add")]
+        elif any(f.noun == "ability" for f in fs):
+            # "hat alle aktivierten Fähigkeiten von …": abilities granted by reference (layer 6)
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.ABILITIES, "add", ["all_abilities_of"])]
         elif p.subject is None and not fs:
             p.kind = "state"
         return p
@@ -505,6 +530,11 @@ class GermanIRBuilder(IRBuilder):
             p.mods = [m for m in p.mods if m.characteristic == I.TYPES]
             for m in p.mods:
                 m.op = "remove"
+        if not p.mods and any(w in W.RULES_STATE_ADJ for w in _all_words(children)):
+            # "ist unblockbar": a rule about the object, not a characteristic
+            p.kind = I.RULES
+            p.verb = next(W.RULES_STATE_ADJ[w] for w in _all_words(children) if w in W.RULES_STATE_ADJ)
+            return p
         if not p.mods:
             p.kind = "state"
         return p
@@ -546,9 +576,13 @@ class GermanIRBuilder(IRBuilder):
         inf = tail.split()[0] if tail else ""
         lem = lemma(inf) if inf else ""
         modal = lemma(p.finite)
+        if tail.startswith("weder "):
+            p.tags.add("neg")            # "kann … weder haben noch erhalten"
         if "neg" in p.tags or "only" in p.tags or modal == "müssen" or "as_though" in p.tags:
             p.kind = I.RULES
             p.verb = "cant" if "neg" in p.tags else modal
+            if {lemma(w) for w in tail.split()} & {"haben", "erhalten"} and "neg" in p.tags:
+                p.tags.add("cant_have")     # "kann Erstschlag weder haben noch erhalten"
             return p
         words = _all_words(children)
         if ("kopie" in words or "copy" in words) and "kommen" in tail:
@@ -595,7 +629,9 @@ class GermanIRBuilder(IRBuilder):
         elif lem in ("manifestieren",) or (lem in ("drehen", "um+drehen") and "verdeckt" in words):
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.FACE_DOWN, "set")]
-        elif lem in ("kopieren",) and objs:
+        elif lem in ("kopieren",) and objs and not any(
+                f.noun in ("spell", "ability") or {"instant", "sorcery"} & set(f.types) for f in objs):
+            # copying a permanent (layer 1); copying a spell or ability puts a new object on the stack
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.COPY, "set")]
         elif lem == "kontrollieren" and "neg" not in p.tags:
@@ -636,6 +672,12 @@ class GermanIRBuilder(IRBuilder):
     def at_time(self, children):
         return Node("at_time", children)
 
+    def as_enters(self, children):
+        # "sowie ~ ins Spiel kommt" (as it enters: CR 614.12); "sowie er angreift" is only a time
+        if any("spiel" in w for w in _words(children)):
+            return Mod("as_enters")
+        return Mod("condition", I.Condition("as", " ".join(_words(children))))
+
     def lead_adverb(self, children):
         w = str(children[0])
         if w == "stattdessen":
@@ -670,13 +712,37 @@ class GermanIRBuilder(IRBuilder):
                     c.subject = pending
                     c.tags.add("own_subject")
                     pending = None
+                elif out and self._modal_infinitive(out[-1], c):
+                    continue         # "kann nicht angreifen oder blocken": one restriction
+                elif out and "cant_have" in c.tags and any(
+                        m.characteristic == I.ABILITIES and m.op.startswith("remove") for m in out[-1].mods):
+                    continue         # "verliert X und kann X weder haben noch erhalten": one layer-6 effect
                 out.append(c)
+        # German puts a duration shared by coordinated predicates at the end of the last one
+        # ("erhält +3/-3 und verliert alle Kreaturentypen bis zum Ende des Zuges")
+        last = out[-1].duration if out else None
+        if last:
+            for p in out[:-1]:
+                if p.duration is None and p.kind == I.CONTINUOUS and "own_subject" not in p.tags:
+                    p.duration = last
         return out
+
+    @staticmethod
+    def _modal_infinitive(prev, p) -> bool:
+        """p is a bare infinitive coordinated with the modal verb before it."""
+        if not (isinstance(prev, DePred) and isinstance(p, DePred)) or not p.finite:
+            return False
+        return lemma(prev.finite) in ("können", "dürfen", "müssen") and prev.kind == I.RULES \
+            and p.finite.endswith("en") and lemma(p.finite) == p.finite and not p.objects
 
     def pt_shorthand(self, children):
         # old wording "{1}: +0/+1 bis zum Ende des Zuges" (the permanent itself gets +0/+1)
         pt = str(children[0])
-        p = DePred(I.CONTINUOUS, [I.Modification(I.PT_MODIFY, "modify", pt)], verb="get")
+        if pt[0] in "+-":
+            mod = I.Modification(I.PT_MODIFY, "modify", pt)
+        else:  # a leveler's P/T box ("STUFE 4+ / 4/4"): the base P/T at that level (CR 711.2b)
+            mod = I.Modification(I.PT_SET, "set", pt)
+        p = DePred(I.CONTINUOUS, [mod], verb="get")
         p.subject = I.Filter(ref="self")
         for c in children:
             if isinstance(c, Mod) and c.kind == "duration":
@@ -685,6 +751,9 @@ class GermanIRBuilder(IRBuilder):
 
     def regeneration(self, children):
         return DePred(I.ONE_SHOT, verb="regenerate")
+
+    def kw_action(self, children):
+        return DePred(I.ONE_SHOT, verb=W.KEYWORD_ACTIONS.get(str(children[0]), str(children[0])))
 
     def if_able(self, children):
         return Node("if_able", [])
@@ -739,6 +808,37 @@ class GermanIRBuilder(IRBuilder):
                 e = I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=list(p.mods), verb=p.verb)
             effects.append(e)
         return effects
+
+    def statement(self, children):
+        # "greift in jedem Kampf an, falls möglich": a standing requirement (rules); "greift in
+        # diesem Zug an, falls möglich" is something a spell or ability does once (one-shot)
+        standing = any(isinstance(c, Node) and c.name == "if_able" for c in children)
+        alt_cost = any(isinstance(c, Node) and c.name == "purpose" and re.match(
+            r"(?:an)?statt\b.*kosten\b.*\bzu bezahlen$", " ".join(c.tokens())) for c in children)
+        # a relative clause moved behind the verb (Nachfeld: "Schicke eine Kreatur ins Exil, die ein
+        # Gegner kontrolliert") belongs to the last noun phrase of the middle field
+        moved = [c for c in children if isinstance(c, Node) and c.name == "extraposed"]
+        out = super().statement([c for c in children if not (isinstance(c, Node) and c.name == "extraposed")])
+        for node in moved:
+            rel = next((c for c in node.children if isinstance(c, Node)), None)
+            effect = out[1][-1] if out[1] else None
+            target = None
+            if effect is not None:
+                target = effect.objects[-1] if effect.objects else effect.affected
+            if rel is not None and target is not None:
+                self._de_postmod(target, rel)
+        if standing:
+            for e in out[1]:
+                if e.kind == I.ONE_SHOT and e.affected is not None and "recurring" in (e.note or "").split(","):
+                    e.kind = I.RULES
+        if alt_cost:
+            # "Du kannst … abwerfen, anstatt die Manakosten … zu bezahlen": an alternative cost
+            # (CR 118.9), a rule about casting the card — not something the spell does
+            for e in out[1]:
+                if e.kind == I.ONE_SHOT:
+                    e.kind = I.RULES
+                    e.affected = I.Filter(ref="self")   # works while the card is cast (CR 113.6)
+        return out
 
     def subject_statement(self, children):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)

@@ -26,8 +26,12 @@ ADJ_ENDINGS = ("", "e", "en", "em", "er", "es")
 TYPE_STEMS = {
     "kreatur": "creature", "artefakt": "artifact", "verzauberung": "enchantment", "land": "land",
     "länder": "land", "planeswalker": "planeswalker", "spontanzauber": "instant", "hexerei": "sorcery",
-    "stammes": "tribal", "ebene": "plane", "phänomen": "phenomenon",
+    "stammes": "tribal", "phänomen": "phenomenon",
 }
+#: basic land types (CR 205.3i).  "Ebene" is also the Planechase card type Plane, but in rules
+#: text about lands and mana it is always Plains.
+BASIC_LAND_TYPES = {"ebene": "plains", "insel": "island", "sumpf": "swamp", "sümpfe": "swamp",
+                    "gebirge": "mountain", "wald": "forest", "wälder": "forest"}
 SUPERTYPE_STEMS = {"standard": "basic", "legendär": "legendary", "verschneit": "snow", "welt": "world"}
 
 #: noun → (IR noun, optional type)
@@ -65,6 +69,8 @@ farbwortes wahl gebot höchstgebot abstimmung stimme stimmen tribut segen domän
 monarch dungeon raum tag nacht verlies modus modi vorzeichen kampfschadensegment deklarieren
 angriffs blocks schadensquelle schadenszuweisung zuweisung verteilung aufteilung haufen stapel
 ablage deck sideboard spielbeginn startlebenspunktezahl zusatz plus minus gleichheit legende
+chaos hingabe fehde luft urheber antwort soforteffekt einsatz merkmal prozess gelände verbündete verbündeten
+verbündeter
 """.split()
 
 #: Card-game counter names appear as "<name>marke(n)"; any stem + "marke" is a counter noun.
@@ -102,6 +108,7 @@ ADJ_STEMS = {
     "betroffen": "mod", "angelegt": "mod", "gleichzeitig": "mod", "direkt": "mod", "unblockbar": "mod",
     "angegriffen": "mod", "gestorben": "mod", "verwendet": "mod", "benannt": "mod", "erzeugt": "mod",
     "ungetapptes": "status:untapped", "zurückgebracht": "mod", "nichtlegendär": "mod", "nichtstandard": "mod",
+    "gebunden": "mod", "ober": "mod",
 }
 
 #: derivational adjective suffixes: an unknown word ending so and declined is an adjective
@@ -346,6 +353,21 @@ def english_lemma(german: str) -> str:
     return spec[0] if spec else german
 
 
+# the short imperative of a weak verb in older printings: "Schau dir … an"
+VERB_SPECS["schauen"][1].append("schau")
+
+#: predicative adjectives that state a rule about the object ("ist unblockbar": can't be blocked)
+RULES_STATE_ADJ = {"unblockbar": "cant_be_blocked"}
+
+#: ability words (CR 207.2c) that older German printings set without the dash: "Grenzwert Solange …"
+ABILITY_WORDS = ("grenzwert", "verwandtschaft", "ausstrahlung", "domäne", "versessenheit", "raserei", "wegfegen",
+                 "morbid", "gewaltig", "landung", "heroisch", "blutrausch", "metallurgie", "kanalisieren")
+
+#: keyword actions written as a noun or infinitive with a number (CR 701): German → English verb
+KEYWORD_ACTIONS = {"hellsicht": "scry", "monstrum": "monstrosity", "kräftigung": "bolster", "aufmarsch": "amass",
+                   "beistand": "support", "überwachen": "surveil", "adaptieren": "adapt"}
+
+
 # ------------------------------------------------------------------ function words
 ARTICLES = "der die das den dem des ein eine einen einem einer eines".split()
 DETERMINERS = """
@@ -387,6 +409,7 @@ auch_a obendrein zudem ebenso herum voneinander hintereinander nacheinander einz
 ungetappt getappt angreifend blockend umgekehrt aufgerundet abgerundet rechts links oben unten
 nochmals solange_a überhaupt tatsächlich wenigstens sogar denn aber_a also deshalb trotzdem
 irgendwie wann was wer wo wie_a warum wessen welch
+erfolgreich oft öfter anderenfalls geheim zumindest
 """.split()
 
 

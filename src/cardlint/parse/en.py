@@ -49,7 +49,7 @@ class EnglishFrontend(Frontend):
         return bool(self._keyword_re.match(fragment.strip()))
 
     def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
-        result = IRBuilder(self.keyword_ids, self.keyword_effects).transform(tree)
+        result = IRBuilder(self.keyword_ids, self.keyword_effects, source=norm).transform(tree)
         return to_clause(result, self.keyword_effects)
 
     def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:

@@ -20,10 +20,14 @@ _POSSESSIVE = re.compile(r"(?<=[\w~])'s\b")
 _PLURAL_POSSESSIVE = re.compile(r"(?<=s)'(?=\s)")
 _SPACE_DASH = re.compile(r"\s*[—–]\s*")
 _QUOTED = re.compile(r'"[^"]*"')
+# 'with "… graveyard." It's still a land.': the quoted ability's period also ends the outer
+# sentence when a new sentence (a capital) follows; write it outside the quotes
+_QUOTE_ENDS_SENTENCE = re.compile(r'\."(?=\s+[A-Z~])')
 
 
 def normalize_en(body: str, name: str | None) -> str:
     text = replace_names(body, name_variants(name))
+    text = _QUOTE_ENDS_SENTENCE.sub('".', text)
     text = text.lower()
     text = _THIS_SELF.sub("~", text)
     text = _CONTRACTION.sub(lambda m: m.group(1) + " is", text)

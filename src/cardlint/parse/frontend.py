@@ -37,6 +37,8 @@ class Frontend:
     start = "start"
     #: options for :func:`load_grammar` ("lexer": "words" selects cardlint's word lexer)
     grammar_options: dict = {}
+    #: how many distinct clause texts keep their parse result (0: none)
+    parse_memo_size = 4096
 
     @property
     def parser(self) -> Lark:
@@ -54,6 +56,11 @@ class Frontend:
         from cardlint.classify import is_spell_card
 
         return is_spell_card(type_line)
+
+    def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
+        """A language may split segments further where its text runs abilities together on one
+        line (a lost line break between a keyword and the next ability); by default, nothing."""
+        return segs
 
     def build(self, tree, seg: Segment, norm: str) -> ClauseIR:
         raise NotImplementedError
@@ -82,19 +89,42 @@ class Frontend:
         elif len(norm) > MAX_CLAUSE_CHARS:
             ir = self.fallback(seg, norm, f"clause longer than {MAX_CLAUSE_CHARS} characters")
         else:
-            try:
-                tree = self.parse_text(norm)
-            except UnexpectedInput as exc:
-                ir = self.fallback(seg, norm, _describe(exc, norm))
-                ir.error_column = getattr(exc, "column", None)
-            except (LarkError, RecursionError) as exc:  # a grammar bug must not lose the record
-                ir = self.fallback(seg, norm, f"{type(exc).__name__}: {exc}"[:300])
-            else:
+            tree, error, column = self._parse_memo(norm)
+            if error is None:
                 ir = self.build(tree, seg, norm)
+            else:
+                ir = self.fallback(seg, norm, error)
+                if column is not None:
+                    ir.error_column = column
         ir.text = seg.text
         ir.line = seg.line
         ir.lang = self.lang
         return ir
+
+    def _parse(self, norm: str) -> tuple:
+        """(tree, None, None) or (None, error message, error column)."""
+        try:
+            return self.parse_text(norm), None, None
+        except UnexpectedInput as exc:
+            return None, _describe(exc, norm), getattr(exc, "column", None)
+        except (LarkError, RecursionError) as exc:  # a grammar bug must not lose the record
+            return None, f"{type(exc).__name__}: {exc}"[:300], None
+
+    def _parse_memo(self, norm: str) -> tuple:
+        """:meth:`_parse`, remembered for the most recently used clause texts: in a corpus many
+        clauses are word for word the same ("Flying", "Enchant creature"), and the parse depends on
+        the normalised text alone.  The builders only read the tree, so one tree serves every copy."""
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = self._memo = {}
+        hit = memo.pop(norm, None)
+        if hit is None:
+            hit = self._parse(norm)
+            while memo and len(memo) >= self.parse_memo_size:
+                del memo[next(iter(memo))]  # least recently used: dicts keep insertion order
+        if self.parse_memo_size > 0:
+            memo[norm] = hit
+        return hit
 
     def join_bullets(self, head: str, bullets: list[str]) -> str:
         return head + " " + " ".join("• " + b for b in bullets)

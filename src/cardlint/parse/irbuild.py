@@ -8,7 +8,7 @@ by the tree's structure and word classes — never by card names.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -112,6 +112,38 @@ class KeywordRef:
     param: str | None = None
 
 
+_SAME_AS_BEFORE = "same_as_before"
+
+
+def _extend_same_as_before(effects: list[I.Effect]) -> list[I.Effect]:
+    out: list[I.Effect] = []
+    for e in effects:
+        if e.kind != _SAME_AS_BEFORE:
+            out.append(e)
+            continue
+        for prev in [p for p in out if p.kind == I.CONTINUOUS]:
+            out.append(replace(prev, affected=e.affected, modifications=list(prev.modifications)))
+    return out
+
+
+
+def _counted(children) -> I.Filter | None:
+    """"the number of creature cards in your graveyard": the counted objects are the phrase's
+    filter (a Value of kind count reads it), not a "number" object."""
+    cores = [c for c in children if isinstance(c, tuple) and c[0] == "np_core"]
+    posts = [c for c in children if isinstance(c, Node)]
+    if len(cores) != 1 or [w for _, w in cores[0][1]] not in (["number"], ["amount"]):
+        return None
+    if len(posts) != 1 or posts[0].name != "of_np":
+        return None
+    inner = _filters(posts[0].children)
+    if len(inner) != 1:
+        return None
+    f = inner[0]
+    f.extra.insert(0, cores[0][1][0][1] + " of")
+    return f
+
+
 def _flatten(items) -> list:
     out = []
     for x in items:
@@ -135,6 +167,58 @@ def _filters(children) -> list:
     return out
 
 
+def _pred_mods(node) -> list[I.Modification]:
+    """The modifications of the predicates inside a generic node (a relative clause)."""
+    out = []
+    for c in node.children:
+        if isinstance(c, Pred):
+            out.extend(c.mods)
+        elif isinstance(c, Node):
+            out.extend(_pred_mods(c))
+        elif isinstance(c, list):
+            out.extend(_pred_mods(Node("list", c)))
+    return out
+
+
+def _grants_permission(e: I.Effect, suffixes: set[str]) -> bool:
+    """"You may cast ~ from your graveyard", "you may cast spells as though they had flash", "you may
+    play that card this turn": a permission that lasts (CR 601.3, 305.2), a rules effect.  Without a
+    duration, "you may cast it without paying its mana cost" is cast while the ability resolves."""
+    tags = set((e.note or "").split(","))
+    if e.kind != I.ONE_SHOT or e.verb not in ("cast", "play") or "aux:may" not in tags:
+        return False
+    if e.duration:
+        return True
+    if "without_paying" in suffixes:
+        return False
+    return "as_though" in suffixes or "from_zone" in tags
+
+
+def _names_event(cond: Node) -> bool:
+    """An "if" condition that is a single present-tense event ("~ attacks", "enchanted creature is
+    put into a graveyard"): one one-shot predicate, no auxiliary ("would"), not past, no duration."""
+    if cond.name != "condition" or len(cond.children) != 1:
+        return False
+    stmt = cond.children[0]
+    if not (isinstance(stmt, tuple) and stmt[0] == "effects" and len(stmt[1]) == 1):
+        return False
+    e = stmt[1][0]
+    # "have"/"has" states a fact; "an ability triggers" is the static "triggers an additional time" template
+    if e.kind != I.ONE_SHOT or e.verb in (None, "do", "have", "trigger") or e.duration or e.condition:
+        return False
+    tags = (e.note or "").split(",")
+    return not any(t.startswith("aux:") or t == "past" for t in tags)
+
+
+def _past_tense(children) -> bool:
+    """"attacked", "was dealt", "had been": a verb in the past describes what already happened."""
+    heads = [str(c).lower() for c in children if isinstance(c, Token)]
+    be = [w.lower() for c in children if isinstance(c, Node) and c.name == "be_verb" for w in c.tokens()]
+    if set(heads + be) & {"was", "were", "had", "did", "been"}:
+        return True
+    return not be and bool(heads) and heads[0].endswith("ed")
+
+
 def _words(children) -> list[str]:
     out = []
     for c in children:
@@ -150,10 +234,17 @@ def _words(children) -> list[str]:
 class IRBuilder(Transformer):
     """Builds clause-level results: ``start`` returns a dict consumed by :func:`to_clause`."""
 
-    def __init__(self, keyword_ids: dict[str, str] | None = None, keyword_effects: dict | None = None):
+    def __init__(self, keyword_ids: dict[str, str] | None = None, keyword_effects: dict | None = None,
+                 source: str | None = None):
         super().__init__(visit_tokens=False)
         self.keyword_ids = keyword_ids or {}
         self.keyword_effects = keyword_effects or {}
+        #: the normalised text that was parsed: a granted ability keeps its own text (the layer
+        #: engine parses it again when it applies the grant)
+        self.source = source
+        #: "can't be the target of spells your opponents control this turn": LALR attaches the
+        #: clause-final duration to the last noun phrase; the predicate that owns it looks it up here
+        self._np_duration: dict[int, str] = {}
 
     def __default__(self, data, children, meta):
         return Node(str(data), children)
@@ -172,6 +263,9 @@ class IRBuilder(Transformer):
         return ("det", " ".join(_words(children)))
 
     def np(self, children):
+        counted = _counted(children)
+        if counted is not None:
+            return counted
         f = I.Filter()
         for c in children:
             if isinstance(c, tuple) and c[0] == "det":
@@ -180,6 +274,13 @@ class IRBuilder(Transformer):
                 self._apply_words(f, c[1])
             elif isinstance(c, Node):
                 self._apply_postmod(f, c)
+                # "card in a graveyard this turn": the zone's noun phrase took the clause-final duration
+                inner = next((self._np_duration[id(x)] for x in _filters([c]) if id(x) in self._np_duration), None) \
+                    if c.name in ("in_zone", "zone_phrase") else None
+                if inner:
+                    self._np_duration[id(f)] = inner
+            elif isinstance(c, Mod) and c.kind == "duration":
+                self._np_duration[id(f)] = c.value
         return f
 
     def _apply_det(self, f: I.Filter, det: str):
@@ -264,8 +365,14 @@ class IRBuilder(Transformer):
             for kw in self._keywords_in(node):
                 f.without_abilities.append(kw)
             f.extra.append("without " + " ".join(node.tokens()))
+        elif name == "relative" and any(m.characteristic == "cost" and m.op == "below" for m in _pred_mods(node)):
+            below = next(m for m in _pred_mods(node) if m.characteristic == "cost")
+            f.extra.append(f"cost below {below.value}")
         elif name in ("in_zone", "from_zone"):
             f.extra.append(" ".join(node.tokens()))
+            inner = _filters(node.children)
+            if inner and inner[0].zone and not f.zone:
+                f.zone = inner[0].zone
         else:
             f.extra.append(" ".join(node.tokens()))
 
@@ -283,6 +390,15 @@ class IRBuilder(Transformer):
             elif isinstance(n, I.Filter):
                 out.extend(n.with_abilities)
         return out
+
+    def more_than(self, children):
+        # "more lands than you": a quantity compared with another player's (a condition's object)
+        f = self.np([c for c in children if not isinstance(c, I.Filter)])
+        f.extra.append("more than")
+        return f
+
+    def defending_player(self, children):
+        return I.Filter(ref="player", noun="player", controller="opponent", extra=["defending"])
 
     def self_ref(self, children):
         return I.Filter(ref="self")
@@ -330,8 +446,16 @@ class IRBuilder(Transformer):
             return filters[0]
         merged = I.Filter(ref="multiple")
         for f in filters:
-            merged.types += f.types
-            merged.extra.append(I.Filter and (f.ref))
+            for attr in ("types", "subtypes", "supertypes", "colors", "status"):
+                getattr(merged, attr).extend(x for x in getattr(f, attr) if x not in getattr(merged, attr))
+            merged.extra.append(f.noun or f.ref)
+        # what every listed noun phrase shares still restricts the whole list
+        controllers = {f.controller for f in filters}
+        if len(controllers) == 1:
+            merged.controller = controllers.pop()
+        nouns = {f.noun for f in filters}
+        if len(nouns) == 1:
+            merged.noun = nouns.pop()
         if all(f.is_self for f in filters):
             merged.ref = "self"
         return merged
@@ -367,10 +491,26 @@ class IRBuilder(Transformer):
         return KeywordRef("landwalk", str(children[0]).lower())
 
     def quoted_ability(self, children):
+        quotes = [c for c in children if isinstance(c, Token) and c.type == "QUOTE"]
+        if self.source is not None and len(quotes) == 2 and quotes[0].end_pos is not None:
+            inner = self.source[quotes[0].end_pos:quotes[1].start_pos]
+            return Granted(_denormalize(inner))
         return Granted(" ".join(_words(children)))
 
     def ability_list(self, children):
         return [c for c in _flatten(children) if isinstance(c, (KeywordRef, Granted, Node, I.Filter))]
+
+    def level_symbol(self, children):
+        # CR 711.2: a level symbol is a keyword ability that represents a static ability
+        return ("keyword_line", [KeywordRef("level", str(children[0]).split(" ", 1)[1])])
+
+    def pt_box(self, children):
+        # CR 711.2a: the striation's P/T box — "as long as it has N level counters, it has base
+        # power and toughness P/T" (layer 7b, conditional, so never a CDA)
+        effect = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
+                          modifications=[I.Modification(I.PT_SET, "set", str(children[0]))],
+                          condition=I.Condition("level"), verb="level")
+        return ("body", "statement", [effect], None)
 
     def keyword_line(self, children):
         return ("keyword_line", [c for c in children if isinstance(c, KeywordRef)])
@@ -468,7 +608,8 @@ class IRBuilder(Transformer):
             elif isinstance(c, Node) and c.name == "be_verb":
                 toks = c.tokens()
                 still = "still" in toks
-                negated = any(t in ("not", "isn't", "aren't", "wasn't", "weren't") for t in toks)
+                negated = any(t in ("not", "isn't", "aren't", "wasn't", "weren't") or t.startswith("no longer")
+                              for t in toks)
             else:
                 flat.append(c)
         for c in flat:
@@ -492,8 +633,12 @@ class IRBuilder(Transformer):
         op = "add" if additive or still else "set"
         if negated:
             op = "remove"
+        type_op = op
+        if sorted(types) == ["artifact", "creature"] and op == "set" and not subtypes and not supertypes:
+            # CR 205.1b: an object that becomes an "artifact creature" keeps its other card types
+            type_op = "add"
         if types or subtypes or supertypes:
-            mods.append(I.Modification(I.TYPES, op, types + subtypes + supertypes))
+            mods.append(I.Modification(I.TYPES, type_op, types + subtypes + supertypes))
         if colors:
             mods.append(I.Modification(I.COLORS, op if not additive else "add", colors))
         if pts:
@@ -507,7 +652,8 @@ class IRBuilder(Transformer):
             elif isinstance(p, Node) and p.name == "base_pt_property":
                 mods.append(I.Modification(I.PT_SET, "set", next((t for t in p.tokens() if "/" in t), None)))
             elif isinstance(p, Node) and p.name == "pt_value_property":
-                mods.append(I.Modification(I.PT_SET, "set", I.Value(kind="other")))
+                value = next((v for v in p.children if isinstance(v, I.Value)), I.Value(kind="other"))
+                mods.append(I.Modification(I.PT_SET, "set", value))
             elif isinstance(p, Node) and p.name == "all_types_property":
                 mods.append(I.Modification(I.TYPES, "all_creature_types"))
         if abil:
@@ -542,14 +688,20 @@ class IRBuilder(Transformer):
         return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="be_copy")
 
     def same_is_true(self, children):
-        # "The same is true for …": the previous sentence's effect, extended to more objects
-        return ("effects", [], None)
+        # "The same is true for …": the previous sentence's effects, extended to more objects;
+        # body() copies them once the sentences are known
+        subject = next((c for c in children if isinstance(c, I.Filter)), None)
+        return ("effects", [I.Effect(kind=_SAME_AS_BEFORE, affected=subject)], None)
 
     def become_copy(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="become")
 
     def becomes_event(self, children):
         return Pred(I.ONE_SHOT, verb="become")
+
+    def becomes_blocked_by(self, children):
+        # "becomes blocked by a Wall": a combat event (a trigger condition), no effect of its own
+        return Pred("state", verb="become", tags={"blocked"})
 
     def control_gain(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.CONTROL, "gain")], verb="gain_control",
@@ -581,31 +733,56 @@ class IRBuilder(Transformer):
     def cant(self, children):
         p = self._rules("cant")
         inner = [c for c in _flatten(children) if isinstance(c, (Pred, Node))]
+        # "restricted_action" only wraps the action: the restricted verb is the action's
+        inner = [x for c in inner for x in (c.children if isinstance(c, Node) and c.name == "restricted_action" else [c])
+                 if isinstance(x, (Pred, Node))]
         what = next((c.verb for c in inner if isinstance(c, Pred) and c.verb), None)
         if what is None:
             what = next((c.name for c in inner if isinstance(c, Node) and c.name != "cant_word"), None)
         p.tags.add(f"restricts:{what}")
         p.mods.append(I.Modification("restriction", "cant", what))
+        p.duration = self._inner_duration(children)
         return p
 
+    def _inner_duration(self, children) -> str | None:
+        """The duration written inside a restricted action ("can't block this turn") or at the end
+        of its last noun phrase: it bounds the restriction, as "until end of turn" does."""
+        for c in _flatten(children):
+            if isinstance(c, Pred) and c.duration:
+                return c.duration
+            if isinstance(c, Pred):
+                d = next((self._np_duration[id(f)] for f in c.objects if id(f) in self._np_duration), None)
+                if d:
+                    return d
+            if isinstance(c, Mod) and c.kind == "duration":
+                return c.value
+            if isinstance(c, Node):
+                d = self._inner_duration(c.children)
+                if d:
+                    return d
+            if isinstance(c, I.Filter) and id(c) in self._np_duration:
+                return self._np_duration[id(c)]
+        return None
+
     def can(self, children):
-        return self._rules("can")
+        p = self._rules("can")
+        p.duration = self._inner_duration(children)
+        return p
 
     def must(self, children):
-        return self._rules("must")
+        p = self._rules("must")
+        p.duration = self._inner_duration(children)
+        return p
 
     def doesnt_untap(self, children):
         return self._rules("doesnt_untap")
 
     def cost_modifier(self, children):
         words = _words(children)
-        op = "increase" if "more" in words else "reduce" if "less" in words else "set"
-        amount = None
-        for w in words:
-            if w.startswith("{") and w[1:-1].isdigit():
-                amount = int(w[1:-1])
-            elif w.isdigit():
-                amount = int(w)
+        # "would cost less than three mana" (a threshold in a relative clause), "cost {1} more",
+        # "cost {1} less", "costs three mana" (sets the total)
+        op = "below" if "than" in words else "increase" if "more" in words else "reduce" if "less" in words else "set"
+        amount = next((n for n in map(_number, words) if n is not None), None)
         p = self._rules("cost")
         p.mods.append(I.Modification("cost", op, amount))
         return p
@@ -619,6 +796,11 @@ class IRBuilder(Transformer):
             n = next((_number(w) for w in words if _number(w) is not None), None)
             p.mods.append(I.Modification("hand_size", "modify" if "reduced" in words or "increased" in words else "set",
                                          -n if n is not None and "reduced" in words else n))
+        return p
+
+    def no_hand_size(self, children):
+        p = self._rules("hand_size")
+        p.mods.append(I.Modification("hand_size", "none"))
         return p
 
     def is_number(self, children):
@@ -648,13 +830,22 @@ class IRBuilder(Transformer):
             p.kind = I.PREVENTION
         elif verb == "skip":
             p.kind = I.REPLACEMENT
-        if "instead" in words:
+        if "instead" in words or any(isinstance(c, Node) and c.name == "instead_of" for c in children):
             p.tags.add("instead")
         if aux:
             p.tags.add("aux:" + " ".join(_words(aux)))
+        if _past_tense(children):
+            p.tags.add("past")
+        if any(isinstance(c, Node) and c.name == "zone_phrase" and "from" in c.tokens()[:1] for c in children):
+            p.tags.add("from_zone")
+        if verb in ("cast", "play") and p.duration is None:
+            # "you may cast that card this turn": the duration bounds the permission, not the card
+            p.duration = next((self._np_duration[id(f)] for f in p.objects if id(f) in self._np_duration), None)
         for c in children:
             if isinstance(c, Node) and c.name in ("until_eot", "this_turn"):
                 p.duration = c.name
+            elif isinstance(c, Mod) and c.kind == "duration":
+                p.duration = c.value
         return p
 
     def causative(self, children):
@@ -709,7 +900,19 @@ class IRBuilder(Transformer):
 
     def predicates(self, children):
         out: list[Pred] = []
+        negated_or = False
         for c in children:
+            if isinstance(c, Node) and c.name == "coord":
+                # "can't attack or block": the negation covers every verb of an "or" list
+                negated_or = "or" in c.tokens() and bool(out) and out[-1].verb == "cant"
+                continue
+            if isinstance(c, Pred) and negated_or and c.kind == I.ONE_SHOT and not c.objects:
+                prev = out[-1]
+                prev.tags.add(f"restricts:{c.verb}")
+                prev.mods.append(I.Modification("restriction", "cant", c.verb))
+                prev.duration = prev.duration or c.duration
+                continue
+            negated_or = False
             if isinstance(c, Pred):
                 out.append(c)
             elif isinstance(c, (KeywordRef, Granted)) and out:
@@ -728,6 +931,10 @@ class IRBuilder(Transformer):
         return out
 
     # ------------------------------------------------------------------ values
+    def rounded(self, children):
+        # "half …, rounded up": the rounding does not change what is counted
+        return next((c for c in children if isinstance(c, I.Value)), I.Value(kind="other"))
+
     def value_np(self, children):
         f = children[0] if children and isinstance(children[0], I.Filter) else None
         if f is not None and f.quantifier == "number" and not f.noun and not f.types:
@@ -783,6 +990,12 @@ class IRBuilder(Transformer):
     def for_each_lead(self, children):
         return self.for_each(children)
 
+    def rather_than_pay(self, children):
+        return Mod("alternative_cost")
+
+    def activation_limit(self, children):
+        return Mod("activation_limit")
+
     def where_x(self, children):
         return Mod("where_x")
 
@@ -814,6 +1027,11 @@ class IRBuilder(Transformer):
                 kind = I.RULES
             if kind == "state":
                 continue
+            if affected is not None and any(x.startswith("cost below") for x in affected.extra):
+                # "each spell that would cost less than three mana to cast costs three mana": a minimum
+                for m in p.mods:
+                    if m.characteristic == "cost" and m.op == "set":
+                        m.op = "minimum"
             e = I.Effect(kind=kind, affected=affected, modifications=list(p.mods) if kind in (I.CONTINUOUS, I.REPLACEMENT, I.RULES) else [],
                          verb=p.verb, objects=p.objects, duration=p.duration)
             e.note = ",".join(sorted(p.tags)) or None
@@ -827,6 +1045,9 @@ class IRBuilder(Transformer):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)
         preds = next((c for c in children if isinstance(c, list)), [])
         return ("effects", self._statement_effects(subject, preds), subject)
+
+    def compare_statement(self, children):
+        return ("effects", [], None)
 
     def imperative_statement(self, children):
         preds = next((c for c in children if isinstance(c, list)), [])
@@ -854,6 +1075,20 @@ class IRBuilder(Transformer):
                 mods.append(c)
             elif isinstance(c, Node):
                 mods.extend(m for m in _flatten(c.children) if isinstance(m, Mod))
+        if any(m.kind == "alternative_cost" for m in mods):
+            # "You may … rather than pay this spell's mana cost": an alternative cost (CR 118.9), a
+            # static ability of the spell itself that works on the stack (CR 604.5)
+            effects = [I.Effect(kind=I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")]
+        suffixes = {c.name for c in children if isinstance(c, Node)}
+        if "if_able" in suffixes:
+            # "attacks this turn if able": a combat requirement (CR 508.1d, 509.1c), not an action
+            required = [e for e in effects if e.kind == I.ONE_SHOT and e.verb in ("attack", "block")]
+            shared = next((e.duration for e in required if e.duration), None)
+            for e in required:
+                e.kind, e.verb, e.duration = I.RULES, "must", e.duration or shared
+        if any(m.kind == "activation_limit" for m in mods):
+            # "Activate no more than twice each turn." limits the ability; it is not an effect
+            effects = [e for e in effects if e.verb != "activate"]
         for m in mods:
             for e in effects:
                 if m.kind == "duration":
@@ -870,6 +1105,9 @@ class IRBuilder(Transformer):
                         if mod.characteristic == I.PT_MODIFY:
                             mod.per = m.value
         for e in effects:
+            if _grants_permission(e, suffixes):
+                e.kind = I.RULES
+        for e in effects:
             if e.note and "instead" in e.note and e.kind == I.ONE_SHOT:
                 e.kind = I.REPLACEMENT
         if any(m.kind == "as_enters" for m in mods) and effects and not any(e.kind == I.REPLACEMENT for e in effects):
@@ -882,7 +1120,15 @@ class IRBuilder(Transformer):
         return ("effects", effects, subject)
 
     def conditional_sentence(self, children):
-        cond = " ".join(_words([c for c in children if isinstance(c, Node)]))
+        cond_nodes = [c for c in children if isinstance(c, Node)]
+        cond = " ".join(_words(cond_nodes))
+        effects = self._pass_effects(children)[1]
+        if any(_names_event(c) for c in cond_nodes) and not any(e.verb == "must" for e in effects):
+            # "If enchanted creature is put into a graveyard, …": older printed wording of "When …" —
+            # the "if" names an event, so the sentence is a trigger (CR 603.1).  "If ~ attacks, all
+            # creatures you control attack if able" stays static: a requirement applies while
+            # attackers are declared (CR 508.1d), a trigger would come too late.
+            return ("triggered", effects, ("if " + cond).strip())
         out = []
         for c in children:
             if isinstance(c, tuple) and c[0] == "effects":
@@ -938,6 +1184,7 @@ class IRBuilder(Transformer):
                     trigger = trigger  # a delayed trigger inside a spell: stays part of the body
             elif isinstance(c, Granted):
                 pass
+        effects = _extend_same_as_before(effects)
         # "Create a … token. It has "…"": the second sentence defines the token (CR 111.4), it is
         # not a continuous effect on an existing object
         out: list[I.Effect] = []
@@ -976,6 +1223,9 @@ class IRBuilder(Transformer):
     def activated(self, children):
         costs = next((c for c in children if isinstance(c, tuple) and c[0] == "costs"), ("costs", []))
         body = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
+        if any(isinstance(c, Token) and c.type == "CLASS_LEVEL" for c in children):
+            # CR 716.2a: "[Cost]: Level N" — the Class's level becomes N (a one-shot effect)
+            body = ("body", "statement", [I.Effect(kind=I.ONE_SHOT, verb="level", affected=I.Filter(ref="self"))], None)
         return ("activated", costs[1], body[2])
 
     def start(self, children):
@@ -991,6 +1241,13 @@ def _number(word: str) -> int | None:
     if w.isdigit():
         return int(w)
     return _NUMBER_WORDS.get(w)
+
+
+def _denormalize(text: str) -> str:
+    """Undo the parser-only marks of the English normalisation (cost "§", lead comma "⸴", " 's"),
+    so the text reads as rules text and can be parsed again."""
+    text = text.replace("§ ", "").replace("§", "").replace(" ⸴", ",").replace("⸴", ",").replace(" 's", "'s")
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def _lemma(verb: str) -> str:

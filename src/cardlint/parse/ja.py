@@ -16,7 +16,7 @@ from lark import Token
 
 from cardlint.ir import FORM_KEYWORD, FORM_STATEMENT, ClauseIR, Effect, Keyword
 from cardlint.parse import ja_vocab, ja_words as W
-from cardlint.parse.frontend import Frontend
+from cardlint.parse.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.parse.loader import load_grammar
 from cardlint.text.normalize import REMINDER_RE, nfkc, squash
 from cardlint.text.segment import KEYWORD_SEPARATORS, Segment
@@ -223,6 +223,11 @@ class JaPostLex:
                             name = "RELCOP"
                     elif self._next_is_noun(base + len(run)):
                         name = "RELCOP"
+                if name == "ADV" and w in W.GENITIVE_NOUNS and k and pieces[k - 1][1] == "の":
+                    name = "N"
+                elif name == "ADV" and w in W.POSTVERBAL_SUBORDINATORS and k and \
+                        self._name(pieces[k - 1][1]) == "V":
+                    name = "SUB"
                 yield Token(name, w, base + off, tok.line, col + off, tok.line, col + off + len(w),
                             base + off + len(w))
 
@@ -259,7 +264,7 @@ _POSTLEX = JaPostLex()
 
 
 # ----------------------------------------------------------------------------- normalisation
-_PAREN_PARAM = re.compile(r"^(プロテクション|エンチャント|Lvアップ)\s*[(（]([^()（）。]{1,30})[)）]")
+_PAREN_PARAM = re.compile(r"^(プロテクション|エンチャント|Lvアップ|連繋)\s*[(（]([^()（）。]{1,30})[)）]")
 _LOYALTY = re.compile(r"^\s*\[?([+\-−]?(?:\d+|X))\]?\s*:")
 _SPACES = re.compile(r"[ \u3000\t]+")
 _THIS = re.compile(r"この(?:クリーチャー|呪文|カード|パーマネント|土地|アーティファクト|エンチャント|オーラ|装備品|"
@@ -286,6 +291,19 @@ def replace_self(text: str, name: str | None) -> str:
         text = text.replace("《" + n + "》", "~").replace(n, "~")
     text = _THIS.sub("~", text)
     return text
+
+
+_QUOTED_MODES = re.compile(r"^(.*?以下の[^。「」]*選ぶ。)((?:「(?:[^「」]|「[^「」]*」)*」)+)$")
+_MODE = re.compile(r"「((?:[^「」]|「[^「」]*」)*)」")
+
+
+def _quoted_modes(text: str) -> str:
+    """"以下の2つから1つを選ぶ。「A」「B」": the old template quotes the modes; they are the
+    bullets of a modal ability ("Choose one — • A • B")."""
+    m = _QUOTED_MODES.match(text)
+    if not m:
+        return text
+    return m.group(1) + "".join(" • " + x for x in _MODE.findall(m.group(2)))
 
 
 def _colon_outside_quotes(text: str) -> int:
@@ -335,31 +353,32 @@ def mark_costs(text: str) -> str:
 
 
 GLUE = "‖"
-_PARAM_KEYWORDS = ("プロテクション", "エンチャント")
+_PARAM_KEYWORDS = ("プロテクション", "エンチャント", "連繋")
 _PAREN = re.compile(r"\s*[(（][^()（）]*[)）]")
-_COST_PARAM = re.compile(r"\s*(?:\{[^}]+\})+")
+_OLD_TAP = re.compile(r"^\s*[(（]T[)）](?=\s*[,:：、])")
+_KW_NUMBER = re.compile(r"\s*(?:(?:\{[^}]+\})+|[0-9X]+)")
 _ACTIVATED_START = re.compile(r"\s*(?:\{[^}]+\}|[+\-−]?\d+:)[^。「」()（）]{0,60}?:")
 
 
-def _glued_keyword(text: str, name: str | None) -> tuple[str, str] | None:
+def _glued_keyword(text: str, name: str | None) -> int | None:
     """A keyword ability printed on the same line as the next ability, without a line break (a
     data glitch of some Japanese texts): "絆魂(…)~が死亡したとき、…", "飛行{1}{B}:…",
-    "エンチャント(クリーチャー)エンチャントされているクリーチャーは…".  Returns (keyword part, rest)."""
+    "エンチャント(クリーチャー)エンチャントされているクリーチャーは…".  Returns where the next
+    ability starts."""
     kw = next((k for k in _keywords_by_length() if text.startswith(k)), None)
     if kw is None:
         return None
     i = len(kw)
-    param_end = i
     had_paren = False
     if kw in _PARAM_KEYWORDS:
         m = _PAREN.match(text, i)
         if not m:
             return None
-        param_end = i = m.end()
-    elif not _ACTIVATED_START.match(text, i):
-        m = _COST_PARAM.match(text, i)          # "キッカー{B}(…)": the keyword's cost
+        i = m.end()
+    if not _ACTIVATED_START.match(text, i):
+        m = _KW_NUMBER.match(text, i)           # "キッカー{B}(…)", "高名1(…)": the keyword's parameter
         if m and _PAREN.match(text, m.end()):
-            param_end = i = m.end()
+            i = m.end()
     while True:
         m = _PAREN.match(text, i)
         if not m:
@@ -367,15 +386,105 @@ def _glued_keyword(text: str, name: str | None) -> tuple[str, str] | None:
         had_paren = True
         i = m.end()
     rest = text[i:].strip()
-    if not rest or rest[0] in "、,;。(（" or GLUE in rest:
+    if not rest or rest[0] in "、,;。(（―—" or GLUE in rest:
         return None
     if not had_paren and kw not in _PARAM_KEYWORDS:
-        # without a parenthesis in between, only an activated ability's cost or a self-reference
-        # (the card's name) makes the split certain ("飛行{1}{B}:…", "トランプル~が…")
+        # without a parenthesis in between, only an activated ability's cost, a self-reference
+        # (the card's name) or another keyword makes the split certain ("飛行{1}{B}:…", "トランプル~が…")
         names = name_variants_ja(name)
-        if not (_ACTIVATED_START.match(rest) or any(rest.startswith(n) for n in names if n)):
+        if not (_ACTIVATED_START.match(rest) or any(rest.startswith(n) for n in names if n)
+                or _starts_with_keyword_ability(rest) or (_starts_word(rest) and _next_ability_at(rest, 0))):
             return None
-    return text[:param_end].strip(), rest
+    return len(text) - len(text[i:].lstrip())
+
+
+def _starts_with_keyword_ability(text: str) -> bool:
+    """"防衛他のクリーチャーを…:…", "飛行各戦闘の…": the next ability after a bare keyword — a keyword
+    followed by its reminder text or another keyword."""
+    kw = next((k for k in _keywords_by_length() if text.startswith(k)), None)
+    if kw is None:
+        return False
+    m = _KW_NUMBER.match(text, len(kw))
+    j = m.end() if m else len(kw)
+    return bool(_PAREN.match(text, j)) or j == len(text)
+
+
+def _starts_word(text: str) -> bool:
+    """Can a new sentence start here?  Not a particle or verb ending ("を持つ…", "している…"), which
+    would make the keyword before it the start of a longer word."""
+    return not ("\u3040" <= text[0] <= "\u309f") or text.startswith(("あなた", "いずれか", "すべて", "各"))
+
+
+def _outside(text: str):
+    """(index, character) of the characters outside 「」/『』 quotes and parentheses."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "「『(（":
+            depth += 1
+        elif ch in "」』)）":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            yield i, ch
+
+
+def _next_ability_at(text: str, i: int) -> bool:
+    """Does a new ability start at ``text[i:]`` (just after a "。")?  An activated or loyalty
+    ability (a cost, then ":" before any "。") or an ability word ("窮地 ― …")."""
+    rest = text[i:].lstrip()
+    if not rest or rest[0] in "•・(（":
+        return False
+    if _ABILITY_WORD.match(rest) and not _keyword_prefix(rest):
+        return True
+    for j, ch in _outside(rest):
+        if ch in "。•":
+            return False
+        if ch == ":":
+            return j > 0
+    return False
+
+
+def _keyword_prefix(text: str) -> bool:
+    return any(text.startswith(k) for k in _keywords_by_length())
+
+
+def glued_parts(text: str, name: str | None = None) -> list[str]:
+    """The abilities of one printed line that lost its line breaks: leading keywords ("絆魂(…)"),
+    then sentences up to each "。" after which an activated ability ("{R}{G}, {T}:…", "+1:…") or an
+    ability word starts, then a keyword printed last ("…の修整を受ける。装備{2}").  Returns the
+    parts as printed (reminder text kept); ``[text]`` when nothing is glued."""
+    if len(text) > MAX_CLAUSE_CHARS:
+        return [text]   # bad-input guard: the scan below is quadratic in the number of "。"
+    parts: list[str] = []
+    rest = text.strip()
+    while True:
+        i = _glued_keyword(rest, name)
+        if i is None:
+            break
+        parts.append(rest[:i].strip())
+        rest = rest[i:]
+    tail = None
+    end = _glued_keyword_end(rest)
+    if end is not None:
+        rest, tail = end
+    start = 0
+    for i, ch in list(_outside(rest)):
+        if ch == "。" and i + 1 < len(rest) and _next_ability_at(rest, i + 1):
+            parts.append(rest[start:i + 1].strip())
+            start = i + 1
+    parts.append(rest[start:].strip())
+    if tail:
+        parts.append(tail)
+    return [p for p in parts if p] or [text]
+
+
+def _part_body(text: str) -> str:
+    """A printed part → the body the grammar sees: reminder text removed, except a keyword's
+    parameter in parentheses ("プロテクション(黒)", "エンチャント(クリーチャー)")."""
+    t = text.strip()
+    m = _PAREN_PARAM.match(t)
+    if m:
+        return squash(m.group(0) + REMINDER_RE.sub("", t[m.end():]))
+    return squash(REMINDER_RE.sub("", t))
 
 
 def _glued_keyword_end(text: str) -> tuple[str, str] | None:
@@ -394,7 +503,7 @@ def _glued_keyword_end(text: str) -> tuple[str, str] | None:
 @lru_cache(maxsize=1)
 def _keyword_at_end() -> re.Pattern:
     alts = "|".join(re.escape(k) for k in _keywords_by_length())
-    return re.compile(r"(?<=[。)）])\s*(" + alts + r")((?:\s*(?:\{[^}]+\}|\d+))*)\s*$")
+    return re.compile(r"(?<=[。)）])\s*(" + alts + r")((?:\s*(?:\{[^}]+\}|\d+|X|[―—]))*)\s*$")
 
 
 @lru_cache(maxsize=1)
@@ -432,7 +541,7 @@ class JapaneseFrontend(Frontend):
             if f.startswith(n):
                 rest = f[len(n):].strip()
                 return (not rest or bool(re.fullmatch(r"(?:[(（][^()（）。]{1,30}[)）])?\s*"
-                                                       r"(?:[0-9X]+)?\s*(?:[―—]\s*)?(?:\{[^}]+\}\s*)*"
+                                                       r"(?:[0-9X]+)?\s*(?:[―—]\s*)?(?:\{[^}]+\}\s*(?:か\s*)?)*"
                                                        r"(?:[,、][^。]*)?", rest))) and "。" not in rest
         return False
 
@@ -444,36 +553,50 @@ class JapaneseFrontend(Frontend):
     # --- normalisation -----------------------------------------------------------------------
     def normalize(self, body: str, name: str | None) -> str:
         if GLUE in body:
-            kw, rest = body.split(GLUE, 1)
-            if rest.startswith(KW_MARK):
-                # ability ‖ ¶keyword (the keyword printed last)
-                return self.normalize(kw, name) + GLUE + KW_MARK + squash(nfkc(rest[1:]))
-            return KW_MARK + squash(nfkc(kw)) + GLUE + self.normalize(rest, name)
+            return GLUE.join(self.normalize(p, name) for p in body.split(GLUE))
         text = nfkc(body)
         text = _SPACES.sub("", text) if not re.search(r"[A-Za-z] [A-Za-z]", text) else text
         text = replace_self(text, name)
-        text = text.replace("〜", "~").replace("～", "~")
+        text = text.replace("〜", "~").replace("～", "~").replace("『", "「").replace("』", "」")
+        text = _quoted_modes(text)
         if self._keyword_line(text):
             return KW_MARK + text
         return mark_costs(text)
 
     def clause(self, seg: Segment, name: str | None = None) -> ClauseIR:
-        # "プロテクション(黒)", "エンチャント(クリーチャー)": the parenthesis is the keyword's parameter,
-        # not reminder text — put it back into the body before the grammar sees it.
+        if len(seg.text) > MAX_CLAUSE_CHARS:
+            return super().clause(seg, name)    # bad input: the base class reports it unparsed
+        if seg.reminder_only and _OLD_TAP.match(nfkc(seg.text)):
+            seg = replace(seg, reminder_only=False, body="")
         if not seg.reminder_only:
-            t = nfkc(seg.text).strip()
-            m = _PAREN_PARAM.match(t)
-            if m and not seg.body.startswith(m.group(0)):
-                rest = REMINDER_RE.sub("", t[m.end():]).strip()
-                seg = replace(seg, body=squash(m.group(0) + rest))
-            glued = _glued_keyword(t, name)
-            if glued is not None:
-                seg = replace(seg, body=glued[0] + GLUE + squash(REMINDER_RE.sub("", glued[1])))
-            else:
-                glued = _glued_keyword_end(t)
-                if glued is not None:
-                    seg = replace(seg, body=squash(REMINDER_RE.sub("", glued[0])) + GLUE + KW_MARK + glued[1])
+            first = _OLD_TAP.sub("{T}", nfkc(seg.text).split("\n", 1)[0].strip(), count=1)
+            if first.startswith("{T}") and not seg.body.startswith("{T}"):
+                # "(T):…": the old tap symbol in parentheses is no reminder text
+                seg = replace(seg, text=first, body=_part_body(first))
+            parts = glued_parts(first, name)
+            if len(parts) > 1:
+                # abilities glued on one line (when the pipeline has not split them, see
+                # resegment): one clause whose parts the grammar parses separately
+                seg = replace(seg, body=GLUE.join(_part_body(p) for p in parts))
+            elif _PAREN_PARAM.match(first) and not seg.body.startswith(_PAREN_PARAM.match(first).group(0)):
+                seg = replace(seg, body=_part_body(first))
         return super().clause(seg, name)
+
+    def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
+        """Split the segments whose line lost its line breaks (see :func:`glued_parts`) into one
+        segment per ability, as the English text prints them."""
+        out: list[Segment] = []
+        for seg in segs:
+            parts = [] if seg.reminder_only or seg.keyword_list_item or len(seg.text) > MAX_CLAUSE_CHARS else \
+                glued_parts(nfkc(seg.text).split("\n", 1)[0].strip(), name)
+            if len(parts) < 2:
+                out.append(seg)
+                continue
+            for k, p in enumerate(parts):
+                last = k == len(parts) - 1
+                out.append(Segment(text=p + ("\n" + "\n".join(seg.text.split("\n")[1:]) if last and seg.bullets else ""),
+                                   body=_part_body(p), bullets=list(seg.bullets) if last else [], line=seg.line))
+        return out
 
     # --- IR ----------------------------------------------------------------------------------
     def build(self, tree, seg: Segment, norm: str) -> ClauseIR:

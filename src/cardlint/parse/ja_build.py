@@ -15,6 +15,7 @@ their subordinators ("たび", "とき", "なら", "かぎり", "まで", "と�
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 
@@ -56,6 +57,7 @@ class NP:
     conj: list["NP"] = field(default_factory=list)                  # coordinated NPs
     quoted: list = field(default_factory=list)                      # granted abilities (trees)
     text: str = ""
+    rel_subject: "NP | None" = None    # the が-phrase of a leading relative clause ("対戦相手が|コントロールする…")
 
     def words(self) -> list[str]:
         return [v for _, v in self.heads]
@@ -125,7 +127,10 @@ def read_nom(t: Tree) -> NP:
                 if isinstance(cc, Tree) and cc.data == "heads":
                     read_heads(cc, g)
             g.text = text_of(c)
-            np.mods.append(("gen", g))
+            cop = [x for x in c.children if isinstance(x, Token) and x.type == "RELCOP"]
+            # "黒でないクリーチャー", "土地でないパーマネント" (nonblack, nonland): an exclusion
+            neg = bool(cop) and str(cop[-1]) in ("でない", "ではない")
+            np.mods.append(("non" if neg else "gen", g))
         elif d == "quantity_mod":
             np.mods.append(("qty", text_of(c)))
         elif d == "named":
@@ -284,11 +289,26 @@ def _share_or_links(elements: list) -> None:
             preds[i].link, preds[i].link_lemma = preds[i + 1].link, preds[i + 1].link_lemma
 
 
+def _attach_relative_subjects(elements: list) -> None:
+    """"対戦相手がコントロールするクリーチャー": the grammar reads the が-phrase as an argument of
+    the chain; it is the subject of the relative clause that opens the next noun phrase.  Move it
+    there (it would otherwise pass for the subject of the main predicate)."""
+    i = 0
+    while i + 1 < len(elements):
+        (k1, a), (k2, b) = elements[i], elements[i + 1]
+        if k1 == "arg" and k2 == "arg" and a.particle == "が" and b.np.mods and b.np.mods[0][0] == "rel":
+            b.np.rel_subject = a.np
+            del elements[i]
+            continue
+        i += 1
+
+
 def predications(elements: list) -> list[Pred]:
     """Attach arguments to predicates: every element before a predicate (since the previous
     predicate) belongs to it.  Arguments marked は (topic) are shared with the following
     predications of the sentence until a new topic appears."""
     _share_or_links(elements)
+    _attach_relative_subjects(elements)
     preds: list[Pred] = []
     pending: list = []
     topic: list[Arg] = []
@@ -377,7 +397,7 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
             f.extra.append(w)
         else:
             f.extra.append(w)
-    for kind, m in np.mods:
+    for i, (kind, m) in enumerate(np.mods):
         if kind == "det":
             g = W.DETERMINERS.get(m, m)
             if g in ("each", "all"):
@@ -392,7 +412,9 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
             c = _cats().get(m, ("", m, ()))
             lemma, feats = c[1], c[2]
             if lemma == "control":
-                f.controller = f.controller or "you"
+                # "防御プレイヤーのコントロールする…": an old template marks the subject with の
+                gen = np.mods[i - 1][1] if i and np.mods[i - 1][0] == "gen" else None
+                f.controller = f.controller or _controller_of(np.rel_subject or gen)
             elif lemma == "enchant" and "passive" in feats:
                 f.attached = "enchanted"
             elif lemma == "equip":
@@ -421,14 +443,39 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
                     f.extra.append(gw)
                 elif gk == "self_ref":
                     f.extra.append("~'s")
+        elif kind == "non":
+            for gk, gw in m.heads:
+                if gw in W.COLORS:
+                    f.excluded.append(_COLOR_NAMES.get(W.COLORS[gw], W.COLORS[gw]))
+                elif gw in TYPE_MAP:
+                    f.excluded.append(TYPE_MAP[gw])
+                elif gw in W.SUPERTYPES:
+                    f.excluded.append(W.SUPERTYPES[gw])
+                else:
+                    f.excluded.append(gw)
     if f.noun is None and f.types:
         f.noun = f.types[0]
     return f
 
 
-def _copy_filter(f: I.Filter) -> I.Filter:
-    import copy
+def _controller_of(subject: NP | None) -> str:
+    """Who controls, by the relative clause's subject (none: "コントロールする…" after a topic
+    such as "あなたは" or in a description is the player of the sentence, you)."""
+    if subject is None:
+        return "you"
+    words = subject.words()
+    if "あなた" in words:
+        return "you"
+    if "対戦相手" in words or "防御プレイヤー" in words:
+        return "opponent"       # the defending player is an opponent of the attacking player
+    return "player"
 
+
+#: color codes → the English color words the IR's exclusions use ("nonblack" → excluded ["black"])
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _copy_filter(f: I.Filter) -> I.Filter:
     return copy.deepcopy(f)
 
 
@@ -440,6 +487,7 @@ class Ctx:
     condition: I.Condition | None = None
     granted: bool = False
     in_trigger: bool = False
+    in_addition: bool = False   # "他のタイプに加えて" earlier in the sentence
 
 
 def _arg(p: Pred, *particles: str) -> Arg | None:
@@ -531,10 +579,17 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     """One predication → effects."""
     subj = _subject(p)
     obj = _arg(p, "を", "をそれぞれ", "をも")
+    partitive = _arg(p, "のうち")
+    if obj is not None and partitive is not None and not obj.np.heads:
+        # "AかBかCのうち、あなたが選んだ1つを得る": what is gained is chosen among the のうち-phrase
+        obj = Arg(partitive.np, obj.particle)
     affected = np_filter(subj.np, ctx) if subj else None
     feats = set(p.feats)
     lemma = p.lemma
     eff: list[I.Effect] = []
+    if lemma in ("gain", "have") and "neg" in feats and "passive" in feats and obj is not None and p.link != "sub":
+        # "対戦相手はライフを得られない": with an object, られ is the potential — can't gain
+        return [I.Effect(kind=I.RULES, verb="cant_" + lemma, affected=np_filter(subj.np, ctx) if subj else None)]
 
     def cont(mods, aff=None):
         e = I.Effect(kind=I.CONTINUOUS, affected=aff if aff is not None else affected, modifications=mods,
@@ -543,6 +598,8 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
 
     adverbs = set(p.adverbs)
     # adverbial て-clauses: "他のタイプに加えて", "…に応じて", "…を除いて"
+    if p.link == "cont" and lemma == "exclude":
+        return []   # "…ことを除き、…のコピーとして" (except …): an exception to the main effect
     if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
             (lemma != "add" or any(_np_has(a.np, "タイプ", "色", "クリーチャー・タイプ", "カード・タイプ")
                                    for a in p.args)):
@@ -556,7 +613,12 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         # "この能力は、…ときにのみ起動できる" (activate only …): a restriction of the ability itself
         return []
     if "代わりに" in adverbs or "instead" in elements_text:
-        return [I.Effect(kind=I.REPLACEMENT, verb=lemma, affected=affected)]
+        # "代わりに、それは+4/+4の修整を受ける" (gets +4/+4 instead): a (self-)replacement whose
+        # result is still a continuous effect in its layer
+        plain = copy.copy(p)
+        plain.adverbs = [a for a in p.adverbs if a != "代わりに"]
+        result = [e for e in pred_effects(plain, ctx, "") if e.kind == I.CONTINUOUS]
+        return [I.Effect(kind=I.REPLACEMENT, verb=lemma, affected=affected)] + result
 
     # --- continuous: P/T modify
     if lemma == "receive" and obj is not None and _np_has(obj.np, "修整", "修正"):
@@ -595,7 +657,11 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         kws = keyword_list(obj.np)
         if kws or _np_has(obj.np, "能力"):
             op = "remove_all" if any(("det", "すべての") == m for x in obj.np.all() for m in x.mods) else "remove"
-            return [cont([I.Modification(I.ABILITIES, op, kws)])]
+            mods = [I.Modification(I.ABILITIES, op, kws)]
+            if _np_has(obj.np, "土地タイプ", "クリーチャー・タイプ", "タイプ"):
+                # "すべての土地タイプと能力を失う" (loses all land types and abilities): layers 4 and 6
+                mods.insert(0, I.Modification(I.TYPES, "remove_all"))
+            return [cont(mods)]
         return [I.Effect(kind=I.ONE_SHOT, verb="lose")]
     # "あなたはエンチャントされているクリーチャーをコントロールする" (control-changing Aura)
     if lemma == "control" and obj is not None and subj is not None and _np_has(subj.np, "あなた") and \
@@ -627,6 +693,8 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     # --- become / be (copula)
     if p.kind in ("copula",) or lemma == "become":
         comp = p.complement
+        if subj is not None and subj.np.words() == ["色"] and any(k == "gen" for k, _ in subj.np.mods):
+            affected = _genitive_owner(subj.np, ctx)    # "それの色は…になる" (its color becomes …)
         if comp is None:
             # "X に なる": complement is the に-argument
             a = _arg(p, "に", "と")
@@ -641,11 +709,17 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
             e = copula_effect(p, comp, affected, subj, ctx)
             if e is not None:
                 return e
+    # "あなたは~をそれのコピーにしてもよい" (you may have ~ become a copy of it): layer 1a
+    to = _arg(p, "に")
+    if lemma == "do" and obj is not None and to is not None and _np_has(to.np, "コピー"):
+        return [cont([I.Modification(I.COPY, "set")], aff=np_filter(obj.np, ctx))]
     # --- copy: "…のコピーとして戦場に出る/出してもよい" (replacement + layer 1a)
     as_arg = _arg(p, "として")
     if as_arg is not None and _np_has(as_arg.np, "コピー") and lemma in ("enter", "put"):
-        return [I.Effect(kind=I.REPLACEMENT, verb="enter_as_copy", affected=affected),
-                cont([I.Modification(I.COPY, "set")])]
+        # "あなたは~を…のコピーとして戦場に出してもよい": the を-object enters as the copy
+        aff = np_filter(obj.np, ctx) if obj is not None and lemma == "put" else affected
+        return [I.Effect(kind=I.REPLACEMENT, verb="enter_as_copy", affected=aff),
+                cont([I.Modification(I.COPY, "set")], aff=aff)]
     # --- face down: "…を裏向きにする"
     if "裏向きに" in adverbs and lemma in ("do", "turn", "put") and obj is not None:
         effs = [cont([I.Modification(I.FACE_DOWN, "set")], aff=np_filter(obj.np, ctx))]
@@ -657,6 +731,9 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         with_state = _arg(p, "で")
         if with_state is not None or "代わりに" in adverbs:
             return [I.Effect(kind=I.REPLACEMENT, verb="enter", affected=affected)]
+    # "ライブラリーの一番上のカードを予示する" (manifest): a face-down 2/2, layer 1b (classification.md)
+    if lemma == "manifest":
+        return [cont([I.Modification(I.FACE_DOWN, "set")], aff=np_filter(obj.np, ctx) if obj else None)]
     # --- prevention / replacement verbs
     if lemma == "prevent":
         return [I.Effect(kind=I.PREVENTION, verb="prevent")]
@@ -670,10 +747,10 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     if lemma in ("can",) and "neg" in feats or ("can" in feats and "neg" in feats):
         return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
     # "唱えられない", "ブロックされない": a negative passive/potential main predicate is a "can't"
-    if "passive" in feats and "neg" in feats and "past" not in feats and p.link != "sub":
+    if "passive" in feats and "neg" in feats and "past" not in feats and p.link not in ("sub", "cont"):
         return [I.Effect(kind=I.RULES, verb="cant_be_" + lemma, affected=affected)]
     # "可能なら攻撃する" (attacks/blocks each combat if able)
-    if lemma in ("attack", "block") and "可能なら" in adverbs:
+    if lemma in ("attack", "block") and adverbs & {"可能なら", "可能ならば"}:
         return [I.Effect(kind=I.RULES, verb="must_" + lemma, affected=affected)]
     if "passive" in feats and "neg" in feats and lemma in ("destroy", "counter", "block", "regenerate"):
         return [I.Effect(kind=I.RULES, verb="cant_be_" + lemma, affected=affected)]
@@ -690,6 +767,11 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
     if p.kind == "adj" or p.kind in ("np", "quantity", "copula"):
         return []
+    doubled = any("倍" in a.np.text for a in _args(p, "に")) or any("倍" in x for x in p.adverbs)
+    if lemma == "do" and obj is not None and doubled and not feats & {"neg", "passive"}:
+        # "ライフの総量を2倍にする" (double its controller's life total)
+        return [I.Effect(kind=I.ONE_SHOT, verb="double", affected=affected,
+                         objects=[f for f in [np_filter(obj.np, ctx)] if f is not None])]
     if lemma in ("be", "exist", "do"):
         return []
     if lemma == "target":
@@ -724,7 +806,7 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
     colors = _colors_of(comp)
     pt = _pt_of(comp)
     in_addition = any(a.np and _np_has(a.np, "タイプ") and a.particle == "に" for a in p.args) or \
-        p.copula == "でもある"
+        p.copula == "でもある" or ctx.in_addition
     adds = "add" if in_addition else "set"
     if _np_has(comp, "コピー"):
         return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=[I.Modification(I.COPY, "set")],
@@ -756,6 +838,9 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
         kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
         if kws or any(a.np.quoted for a in _args(p, "を")):
             mods.append(I.Modification(I.ABILITIES, "add", kws or ["quoted_ability"]))
+    if not colors and _np_has(comp, "色") and _chosen(comp):
+        # "その選ばれた色になる", "あなたが選んだ1色の色になる" (becomes the chosen color): layer 5
+        mods.append(I.Modification(I.COLORS, "set" if p.copula != "でもある" else "add", ["chosen"]))
     if not types and not subs and _np_has(comp, "タイプ") and any(
             k == "rel" and _cats().get(m, ("", m, ()))[1] == "choose" for x in comp.all() for k, m in x.mods):
         # "選ばれたタイプである" (is the chosen type)
@@ -764,16 +849,32 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
     if not mods:
         return None
     if "neg" in set(p.feats) or p.copula in ("ではない", "でない"):
+        if types and p.link != "sub" and not subs and not pt and not colors:
+            # "…かぎり、~はクリーチャーではない" (isn't a creature): a card type removed, layer 4
+            return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=[I.Modification(I.TYPES, "remove", types)],
+                             duration=ctx.duration, condition=ctx.condition, granted=ctx.granted)]
         return None
-    # dedupe
-    seen, out = set(), []
+    # one modification per (characteristic, op): "緑の4/4のスピリット・クリーチャー" sets the card
+    # type and the subtype together, as the English "becomes a 4/4 green Spirit creature" does
+    seen: dict = {}
+    out = []
     for m in mods:
         k = (m.characteristic, m.op)
         if k not in seen:
-            seen.add(k)
+            seen[k] = m
             out.append(m)
+        elif isinstance(seen[k].value, list) and isinstance(m.value, list):
+            seen[k].value = seen[k].value + [v for v in m.value if v not in seen[k].value]
     return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=out, duration=ctx.duration,
                      condition=ctx.condition, granted=ctx.granted)]
+
+
+def _past_relative(np: NP) -> bool:
+    return any(k == "rel" and "past" in _cats().get(m, ("", m, ()))[2] for x in np.all() for k, m in x.mods)
+
+
+def _chosen(np: NP) -> bool:
+    return any(k == "rel" and _cats().get(m, ("", m, ()))[1] == "choose" for x in np.all() for k, m in x.mods)
 
 
 def _is_pt_subject(subj: Arg | None) -> bool:
@@ -792,12 +893,20 @@ def _duration_of(arg: Arg) -> str | None:
     return None
 
 
+def _instead_of_action(p: Pred) -> bool:
+    """"墓地に置く代わりに追放する" (exile it instead of putting it into the graveyard): a
+    replacement — but "マナ・コストを支払う代わりに" (rather than pay its mana cost) is an
+    alternative cost, a rules effect."""
+    return p.link == "sub" and p.link_lemma == "instead" and p.lemma != "pay"
+
+
 def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> None:
     elements = flatten_seq(sent)
     preds = predications(elements)
     # durations and leading trigger/condition
     ctx.duration = None
     ctx.condition = None
+    ctx.in_addition = False
     for p in preds:
         for a in p.args:
             d = _duration_of(a)
@@ -831,6 +940,8 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                 ir.trigger = a.np.text
                 ctx.in_trigger = True
     text = "".join(a.np.text for p in preds for a in p.args)
+    alt_cost = any(p.link == "sub" and p.link_lemma in ("instead", "instead_of") and p.lemma == "pay"
+                   and any(_np_has(a.np, "マナ・コスト", "コスト") for a in p.args) for p in preds)
     bare_kws: list[str] = []
     for p in preds:
         if p.link == "sub":
@@ -840,6 +951,15 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             # "…なら、…代わりに…" (self-replacement) / plain conditional: effect keeps condition
             pass
         effs = pred_effects(p, ctx, text)
+        subj = _subject(p)
+        if ctx.duration and not (subj is not None and _past_relative(subj.np)):
+            # "このターン、それはブロックできない" (can't block this turn) — but in "このターン、呪文を
+            # 唱えた各対戦相手は…できない" the time belongs to the past-tense relative clause
+            for e in effs:
+                if e.kind == I.RULES and e.duration is None:
+                    e.duration = ctx.duration
+        if p.lemma == "add" and "te" in p.feats and any(_np_has(a.np, "タイプ", "クリーチャー・タイプ") for a in p.args):
+            ctx.in_addition = True
         if p.lemma == "have" and p.bare:
             bare_kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
         else:
@@ -853,13 +973,21 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
         if ctx.condition is not None and ctx.condition.kind == "as_enters":
             # "~が戦場に出るに際し、色を1色選ぶ／2点のライフを支払ってもよい": part of the replacement
             effs = [e for e in effs if e.kind != I.ONE_SHOT]
-        for e in effs:
-            if ctx.condition is not None and ctx.condition.kind == "if" and e.kind == I.CONTINUOUS and ctx.duration:
-                pass
+        if alt_cost:
+            # "あなたは~のマナ・コストを支払うのではなく、…を捨ててもよい" (you may … rather than pay
+            # its mana cost): an alternative cost — a static ability that works on the stack
+            effs = [I.Effect(kind=I.RULES, verb="alternative_cost")] if effs else []
+            ir.static_spell_ability = True
+        elif any("代わりに" in q.adverbs for q in preds) and ctx.condition is not None and \
+                ctx.condition.kind == "if" or any(_instead_of_action(q) for q in preds):
+            # "…なら、代わりにそのカードを追放し、トークンを1体戦場に出す": every action after
+            # "instead" is what the replacement does, not a one-shot effect of its own
+            effs = [e for e in effs if e.kind != I.ONE_SHOT]
         ir.effects.extend(effs)
         ctx.condition = cond_keep
-    # replacement wording inside the sentence
-    if any("代わりに" in p.adverbs for p in preds) and not any(e.kind == I.REPLACEMENT for e in ir.effects):
+    # replacement wording inside the sentence ("…代わりに", "墓地に置く代わりに…" instead of …)
+    if any("代わりに" in p.adverbs or _instead_of_action(p) for p in preds) and \
+            not any(e.kind == I.REPLACEMENT for e in ir.effects):
         ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
 
 
@@ -904,22 +1032,32 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
             ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
                                        modifications=[I.Modification(I.COLORS, "set", ["colorless"])]))
         return ir
-    if d == "glued_end":
-        # "…の修整を受ける。装備{3}" (the keyword printed after the ability on the same line)
-        item = [c for c in root.children if isinstance(c, Tree) and c.data == "kw_item"][0]
-        out = build_clause(Tree("start", [root.children[0]]), seg, norm)
-        name = str(item.children[0])
-        out.keyword = I.Keyword(ja_vocab.KEYWORDS.get(name, name),
-                                text_of(item.children[1]) if len(item.children) > 1 else None)
-        return out
+    if d == "level_bar":
+        # "Lv1-3" (LEVEL 1-3): a level bar, a keyword without effects (classification.md)
+        ir.form = I.FORM_KEYWORD
+        ir.keyword = I.Keyword("level_up", re.sub(r"^Lv\s*", "", text_of(root)).replace(" ", ""))
+        return ir
+    if d == "pt_line":
+        # the P/T printed under a level bar: the object's base P/T while its level is in that
+        # range (CR 711.2a) — layer 7b
+        pt = str(next(t for t in tokens(root) if t.type == "PT"))
+        ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
+                                   modifications=[I.Modification(I.PT_SET, "set", pt)]))
+        return ir
+    if d == "glued_keywords":
+        return build_clause(Tree("start", [Tree("keyword_line", root.children)]), seg, norm)
     if d == "glued":
-        # the keyword and the ability glued to it are one clause (one printed line): the
-        # ability after the keyword decides the clause's form and effects
-        item = [c for c in root.children if isinstance(c, Tree) and c.data == "kw_item"][0]
-        out = build_clause(Tree("start", [root.children[-1]]), seg, norm)
-        name = str(item.children[0])
-        out.keyword = I.Keyword(ja_vocab.KEYWORDS.get(name, name),
-                                text_of(item.children[1]) if len(item.children) > 1 else None)
+        # abilities glued on one printed line (a data glitch): one clause; the first ability that
+        # is no keyword decides its form, the keyword (if any) is kept, the effects are all parts'
+        parts = [build_clause(Tree("start", [c]), seg, norm) for c in root.children if isinstance(c, Tree)]
+        abilities = [p for p in parts if p.form != I.FORM_KEYWORD] or parts
+        out = abilities[0]
+        for p in parts:
+            if p is not out:
+                out.effects.extend(p.effects)
+        kws = [p.keyword for p in parts if p.keyword is not None]
+        if kws and out.keyword is None:
+            out.keyword = kws[0]
         return out
     if d == "activated":
         ir.form = I.FORM_ACTIVATED
@@ -996,9 +1134,9 @@ def fallback_clause(seg: Segment, norm: str, error: str) -> I.ClauseIR:
     ir = I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=False, error=error, lang="ja")
     t = norm or seg.body
     if "‖" in t:
-        # a keyword glued to another ability (see cardlint.parse.ja._glued_keyword): classify the ability
-        left, right = t.split("‖", 1)
-        t = left if right.startswith("¶") else right
+        # abilities glued on one line (see cardlint.parse.ja.glued_parts): classify the abilities
+        parts = [x for x in t.split("‖") if not x.startswith("¶")]
+        t = "。".join(parts) if parts else t.split("‖", 1)[0]
     if t.startswith("¶"):
         ir.form = I.FORM_KEYWORD
         name = t[1:]

@@ -71,7 +71,14 @@ NOUNS = """
 マナ・プール コントロール下 点数 発生源 前者 後者 目的 修正 好きな色 手順 中から その中 種類 以下 方法
 ダメージ・ステップ 戦闘後 戦闘前 呪文や能力 能力や呪文 ライブラリーの一番上 カード名 文字 単語 対戦相手全員
 組 両方 共通 怪物的 その前者 その後者 Lvカウンター
+同様 端数 コイン投げ コイン 個数 回数 束 上限 以降 信心 デッキ
 """
+
+#: adverbs that are subordinators after a verb: "墓地に置く代わりに" (instead of putting it …)
+POSTVERBAL_SUBORDINATORS = {"代わりに"}
+
+#: adverbs that are nouns after the genitive の: "合計4種類以上" (in total) but "パワーの合計" (the total)
+GENITIVE_NOUNS = {"合計"}
 
 #: determiners and prenominal words ("the", "each", "other", …)
 DETERMINERS = {
@@ -81,7 +88,8 @@ DETERMINERS = {
     "望む": "any", "どの": "which", "あらゆる": "all", "1つの": "one", "単一の": "single",
     "異なる": "different", "どちらかの": "either", "両方の": "both", "次の": "next", "最初の": "first",
     "現在の": "current", "元の": "original", "それ自身の": "its_own", "それぞれの": "each",
-    "非": "non",
+    "非": "non", "歴史的な": "historic", "多くの": "more", "より多くの": "more", "一方の": "one",
+    "このターンの": "this_turn",
 }
 
 #: adverbs (a trailing に/で/、 belongs to them when printed so)
@@ -93,11 +101,14 @@ ADVERBS = {
     "そうしなかったなら": "if_you_didnt", "そうしたとき": "when_you_do", "そうするたび": "whenever_you_do",
     "これにより": "this_way", "この方法で": "this_way", "この能力により": "this_way", "ただし": "however",
     "少なくとも": "at_least", "最大": "up_to", "最大で": "up_to", "まで": "until", "合計": "total",
+    "そうでない場合": "otherwise", "そうでないかぎり": "otherwise", "そうしない場合": "if_you_dont",
+    "そうしなかった場合": "if_you_didnt", "そうできない場合": "if_you_cant", "そうできないなら": "if_you_cant",
     "同様に": "likewise", "もう一度": "again", "いつでも": "any_time", "すぐに": "immediately",
     "ちょうど": "exactly", "1回のみ": "only_once", "毎ターン": "each_turn", "その後": "then",
     "それ以外の場合": "otherwise", "そうでないなら": "otherwise", "そうでなければ": "otherwise",
     "このターン": "this_turn", "好きなように": "as_you_choose", "よりも": "than",
     "いずれか": "either", "一方": "one", "のみ": "only", "だけ": "only", "すべて": "all",
+    "望むように": "as_you_choose", "あなたの望むように": "as_you_choose", "可能ならば": "if_able",
     "ランダムに": "at_random", "無作為": "random", "全て": "all", "少なく": "less", "多く": "more",
 }
 
@@ -106,7 +117,8 @@ SUBORDINATORS = {
     "たび": "whenever", "とき": "when", "なら": "if", "ならば": "if", "かぎり": "as_long_as",
     "限り": "as_long_as", "場合": "if", "ため": "because", "間": "while", "たびに": "whenever",
     "前に": "before", "後に": "after", "まで": "until", "ことで": "by", "ので": "since",
-    "ても": "even_if", "に際し": "as_enters", "に際して": "as_enters", "のではなく": "instead_of", "ことなく": "without", "ことに": "to", "のであれば": "if", "時": "when", "につき": "for_each",
+    "ても": "even_if", "に際し": "as_enters", "に際して": "as_enters", "際に": "as_enters", "のではなく": "instead_of", "ことなく": "without", "ことに": "to", "のであれば": "if", "時": "when", "につき": "for_each",
+    "の場合": "if", "ときならいつでも": "any_time", "前にのみ": "only_before",
     "かのように": "as_though", "かのようには": "as_though", "ときにのみ": "only_when", "時にのみ": "only_when", "場合にのみ": "only_if", "ときのみ": "only_when",
 }
 
@@ -139,6 +151,10 @@ SURU = {
     "置換": "replace", "実行": "perform", "有効": "enable", "達成": "achieve", "突撃": "charge",
     "参加": "join", "怪物化": "monstrosity", "探索": "explore", "ドラフト": "draft", "再選択": "rechoose",
     "着地": "land", "生贄": "sacrifice", "反射": "reflect", "復帰": "return", "統率": "command",
+    "動員": "amass", "鼓舞": "bolster", "居住": "populate", "留置": "detain", "予示": "manifest",
+    "変更": "change", "プレインズウォーク": "planeswalk",
+    # two verbal nouns sharing one する: "攻撃かブロックするたび" (whenever it attacks or blocks)
+    "攻撃かブロック": "attack_or_block", "攻撃またはブロック": "attack_or_block",
 }
 VERBS = [
     # (dictionary form, class, lemma)
@@ -151,7 +167,7 @@ VERBS = [
     ("決める", "1", "decide"), ("定める", "1", "define"), ("数える", "1", "count"), ("求める", "1", "require"),
     ("越える", "1", "exceed"), ("超える", "1", "exceed"), ("割り振る", "u5r", "assign"), ("留める", "1", "keep"),
     ("与え", "1x", "deal"), ("向ける", "1", "turn"), ("閉じる", "1", "close"), ("生け贄に捧げる", "1", "sacrifice"),
-    ("当てる", "1", "assign"), ("始める", "1", "begin"), ("止める", "1", "stop"), ("答える", "1", "answer"),
+    ("当てる", "1", "assign"), ("切り上げる", "1", "round_up"), ("足す", "s5", "add"), ("負ける", "1", "lose_game"), ("飛ばす", "s5", "skip"), ("切り捨てる", "1", "round_down"), ("始める", "1", "begin"), ("止める", "1", "stop"), ("答える", "1", "answer"),
     ("並べる", "1", "arrange"), ("揃える", "1", "align"), ("重ねる", "1", "stack"), ("用いる", "1", "use"),
     ("過ぎる", "1", "pass"), ("しまう", "u", "end_up"), ("投げる", "1", "throw"), ("設ける", "1", "set"),
     ("混ぜる", "1", "mix"), ("切り直す", "s5", "shuffle"), ("戻す", "s5", "return"), ("出す", "s5", "put"),
@@ -198,7 +214,10 @@ ADJECTIVES = {"等しい": "equal", "多い": "more", "少ない": "fewer", "大
               "小さい": "less", "高い": "higher", "低い": "lower", "ない": "not", "よい": "may",
               "良い": "good", "正しい": "correct", "近い": "close", "遠い": "far", "強い": "strong",
               "弱い": "weak", "新しい": "new", "古い": "old", "長い": "long", "短い": "short",
-              "難しい": "hard", "無い": "not"}
+              "難しい": "hard", "無い": "not",
+              # superlatives: "パワーが最も大きいクリーチャー" (the creature with the greatest power)
+              "最も大きい": "greatest", "最も小さい": "least", "最も多い": "most", "最も少ない": "fewest",
+              "最も高い": "highest", "最も低い": "lowest"}
 
 
 def _godan(stem: str, row: str) -> dict:

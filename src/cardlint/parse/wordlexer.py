@@ -11,7 +11,14 @@ match) without per-state compilation:
 - word-class terminals whose pattern can only match one word (VERB, TYPE_WORD, …) are tested once
   per distinct word and the answer is memoised;
 - everything else (multi-word terminals, lookaheads, symbols like ``{T}`` or ``+1/+1``) is matched
-  with its own precompiled expression, only when the parser state accepts it.
+  with its own expression, only when the parser state accepts it.
+
+Per parser state the lexer keeps the ordered list of word classes and other terminals that state
+accepts (a "plan"), narrowed per text character to the terminals whose match can begin with it
+(from the regex's parse tree), so a token costs a few tests, not one per terminal.  A terminal's
+expression is compiled the first time it is needed (cold start), and the first-character sets are
+cached with the parser (:meth:`WordLexer.derived`).  Terminals the state does not accept are
+consulted only to word an error (Lark's contextual lexer does the same with its root lexer).
 """
 
 from __future__ import annotations
@@ -25,6 +32,91 @@ from lark.lexer import Lexer, LexerState, PatternStr, Token
 _WORD = re.compile(r"[^\W\d_][\w'\-]*|\d+")
 _WORD_TERMINAL = re.compile(r"^(?:_W_|WC_)")
 _BOUNDARY_SUFFIX = "(?![a-zäöüß0-9'\\-])"
+
+
+# --- first characters ------------------------------------------------------------------------------
+# A terminal whose match must begin with one of a few characters ("," "{" "and…") need not be tried
+# where the text has another character.  The set is computed from the regex's parse tree; anything
+# unusual (a pattern that may match empty, a negated class, a non-ASCII letter under IGNORECASE)
+# gives None, "try it everywhere".  Only ASCII text characters are looked up in these sets.
+
+_ASCII = [chr(i) for i in range(128)]
+
+
+def _category_chars(category) -> frozenset[str] | None:
+    from re import _constants as C
+
+    regex = {C.CATEGORY_DIGIT: r"\d", C.CATEGORY_WORD: r"\w", C.CATEGORY_SPACE: r"\s"}.get(category)
+    if regex is None:
+        return None
+    rx = re.compile(regex)
+    return frozenset(c for c in _ASCII if rx.match(c))
+
+
+def _char_set(chars: set[str], ignorecase: bool) -> set[str] | None:
+    if not ignorecase:
+        return chars
+    if not all(c.isascii() for c in chars):
+        return None  # e.g. the Kelvin sign matches "k" under IGNORECASE
+    return chars | {c.swapcase() for c in chars}
+
+
+def _first_of_op(op, av, flags: int) -> set[str] | None:
+    from re import _constants as C
+
+    ignorecase = bool(flags & C.SRE_FLAG_IGNORECASE)
+    if op is C.LITERAL:
+        return _char_set({chr(av)}, ignorecase)
+    if op is C.IN:
+        chars: set[str] = set()
+        for iop, iav in av:
+            if iop is C.LITERAL:
+                chars.add(chr(iav))
+            elif iop is C.RANGE and iav[1] - iav[0] < 512:
+                chars.update(chr(i) for i in range(iav[0], iav[1] + 1))
+            elif iop is C.CATEGORY and _category_chars(iav) is not None:
+                chars.update(_category_chars(iav))
+            else:
+                return None
+        return _char_set(chars, ignorecase)
+    if op is C.BRANCH:
+        out: set[str] = set()
+        for alternative in av[1]:
+            first = _first_of_seq(alternative, flags)
+            if first is None:
+                return None
+            out |= first
+        return out
+    if op is C.SUBPATTERN:
+        _, add_flags, del_flags, sub = av
+        return _first_of_seq(sub, (flags | add_flags) & ~del_flags)
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT) and av[0] >= 1:
+        return _first_of_seq(av[2], flags)
+    if op is C.ATOMIC_GROUP:
+        return _first_of_seq(av, flags)
+    return None
+
+
+def _first_of_seq(seq, flags: int) -> set[str] | None:
+    from re import _constants as C
+
+    for op, av in seq:
+        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+            continue  # zero width: the next item consumes the first character
+        return _first_of_op(op, av, flags)
+    return None
+
+
+def _first_chars(regex: str, flags: int) -> frozenset[str] | None:
+    """The characters a match of ``regex`` can begin with, or None when unknown."""
+    try:
+        from re import _parser
+
+        parsed = _parser.parse(regex, flags)
+        first = _first_of_seq(parsed, parsed.state.flags)
+    except Exception:  # noqa: BLE001 — an unfamiliar regex is simply tried everywhere
+        return None
+    return frozenset(first) if first else None
 
 
 def _literal_word(pattern_value: str) -> str | None:
@@ -48,69 +140,105 @@ class WordLexer(Lexer):
         self.terminals_by_name = {t.name: t for t in lexer_conf.terminals}
         self.ignore = set(lexer_conf.ignore)
         self.words: dict[str, list[tuple[int, str]]] = {}   # word → [(priority, terminal)]
-        self.word_classes: list[tuple[str, int, re.Pattern]] = []
-        self.others: list[tuple[str, int, re.Pattern]] = []
+        self.word_classes: list[tuple[str, int]] = []
+        self.others: list[tuple[str, int]] = []
         self.ignore_res = []
-        flags = lexer_conf.g_regex_flags
+        self._flags = lexer_conf.g_regex_flags
+        self._regex: dict[str, str] = {}
+        self._compiled: dict[str, re.Pattern] = {}
+        self._members: dict[str, dict[str, bool]] = {}      # class → word → matches
+        self._first: dict[str, frozenset[str] | None] = {}  # terminal → first characters
         for t in lexer_conf.terminals:
             regex = t.pattern.to_regexp()
             if t.name in self.ignore:
-                self.ignore_res.append(re.compile(regex, flags))
+                self.ignore_res.append(re.compile(regex, self._flags))
                 continue
             if _WORD_TERMINAL.match(t.name) and not isinstance(t.pattern, PatternStr):
                 word = _literal_word(t.pattern.value)
                 if word is not None:
                     self.words.setdefault(word, []).append((t.priority, t.name))
                     continue
+            self._regex[t.name] = regex
             if not isinstance(t.pattern, PatternStr) and _single_word(regex):
-                self.word_classes.append((t.name, t.priority, re.compile(regex, flags)))
+                self.word_classes.append((t.name, t.priority))
+                self._members[t.name] = {}
             else:
-                self.others.append((t.name, t.priority, re.compile(regex, flags)))
-        self._memo: dict[str, list[tuple[int, str]]] = {}
+                self.others.append((t.name, t.priority))
+        self._plans: dict[int, _Plan] = {}
+        self._plan_all: _Plan | None = None
 
     # ------------------------------------------------------------------ matching
-    def _word_candidates(self, word: str) -> list[tuple[int, str]]:
-        got = self._memo.get(word)
-        if got is None:
-            got = list(self.words.get(word, ()))
-            # a literal word is also a member of its word classes ("creature" is a TYPE_WORD): the
-            # parser state decides which one it is, the literal winning when both are acceptable
-            for name, prio, rx in self.word_classes:
-                if rx.fullmatch(word):
-                    got.append((prio, name))
-            self._memo[word] = got
-        return got
+    def _rx(self, name: str) -> re.Pattern:
+        rx = self._compiled.get(name)
+        if rx is None:
+            rx = self._compiled[name] = re.compile(self._regex[name], self._flags)
+        return rx
 
-    def _candidates(self, text: str, pos: int, accepts) -> tuple[tuple | None, tuple | None]:
-        """(best acceptable match, best match of any kind) as (priority, length, terminal)."""
-        best = anyb = None
+    def first_chars(self, name: str) -> frozenset[str] | None:
+        if name not in self._first:
+            self._first[name] = _first_chars(self._regex[name], self._flags)
+        return self._first[name]
 
-        def offer(prio: int, length: int, name: str) -> None:
-            nonlocal best, anyb
-            cand = (prio, length, name)
-            if name in accepts and (best is None or cand[:2] > best[:2]):
-                best = cand
-            if anyb is None or cand[:2] > anyb[:2]:
-                anyb = cand
+    def derived(self) -> dict:
+        """Tables worth keeping with the cached parser: each terminal's first characters."""
+        return {"first": {name: self.first_chars(name) for name in self._regex}}
 
+    def preload(self, derived: dict) -> None:
+        """Take the tables :meth:`derived` gave for the same grammar."""
+        first = derived.get("first")
+        if isinstance(first, dict) and set(first) == set(self._regex):
+            self._first.update(first)
+
+    def _plan(self, accepts) -> "_Plan":
+        return _Plan(self, accepts,
+                     [(name, prio) for name, prio in self.word_classes if name in accepts],
+                     [(name, prio) for name, prio in self.others if name in accepts])
+
+    def _best(self, text: str, pos: int, plan: "_Plan") -> tuple | None:
+        """The match the lexer gives at ``pos`` among the plan's terminals, as (priority, length,
+        terminal): highest priority, then longest, then the first offered (literals, word classes,
+        then other terminals, each in grammar order)."""
+        best = None
+        ch = text[pos]
+        at_char = plan.by_char.get(ch)
+        if at_char is None:
+            at_char = plan.index(ch)
+        classes, others, patterns = at_char
         m = _WORD.match(text, pos)
         if m:
-            n = len(m.group(0))
-            for prio, name in self._word_candidates(m.group(0)):
-                offer(prio, n, name)
-        # symbols are tried with every pattern; at a word, word classes were answered by the memo
-        patterns = self.others if m else self.word_classes + self.others
+            word = m.group(0)
+            n = len(word)
+            accepts = plan.accepts
+            for prio, name in self.words.get(word, ()):
+                if name in accepts and (best is None or (prio, n) > best[:2]):
+                    best = (prio, n, name)
+            # a literal word is also a member of its word classes ("creature" is a TYPE_WORD): the
+            # parser state decides which one it is, the literal winning when both are acceptable
+            for name, prio, members, rx in classes:
+                hit = members.get(word)
+                if hit is None:
+                    hit = members[word] = rx.fullmatch(word) is not None
+                if hit and (best is None or (prio, n) > best[:2]):
+                    best = (prio, n, name)
+            patterns = others  # at a word, word classes were answered above
         for name, prio, rx in patterns:
             mm = rx.match(text, pos)
-            if mm and mm.end() > pos:
-                offer(prio, mm.end() - pos, name)
-        return best, anyb
+            if mm:
+                n = mm.end() - pos
+                if n and (best is None or (prio, n) > best[:2]):
+                    best = (prio, n, name)
+        return best
+
+    def _best_any(self, text: str, pos: int) -> tuple | None:
+        """The best match ignoring the parser state (to word an error)."""
+        if self._plan_all is None:
+            self._plan_all = self._plan(_Everything())
+        return self._best(text, pos, self._plan_all)
 
     def tokenize(self, text: str) -> list[str]:
         """Lex ``text`` with every terminal allowed (no parser): the lexer-only cost for benchmarks."""
         out = []
         pos, end = 0, len(text)
-        everything = _Everything()
         while pos < end:
             for rx in self.ignore_res:
                 m = rx.match(text, pos)
@@ -118,7 +246,7 @@ class WordLexer(Lexer):
                     pos = m.end()
             if pos >= end:
                 break
-            best, _ = self._candidates(text, pos, everything)
+            best = self._best_any(text, pos)
             if best is None:
                 pos += 1
                 continue
@@ -132,6 +260,7 @@ class WordLexer(Lexer):
         end = text_slice.end if hasattr(text_slice, "end") else len(text)
         pos = lexer_state.line_ctr.char_pos
         states = parser_state.parse_conf.parse_table.states
+        plans = self._plans
         while pos < end:
             skipped = True
             while skipped and pos < end:
@@ -143,14 +272,19 @@ class WordLexer(Lexer):
                         skipped = True
             if pos >= end:
                 break
-            accepts = states[parser_state.position]
-            best, anyb = self._candidates(text, pos, accepts)
+            position = parser_state.position
+            plan = plans.get(position)
+            if plan is None:
+                plan = plans[position] = self._plan(states[position])
+            best = self._best(text, pos, plan)
             if best is None:
+                accepts = set(plan.accepts)
+                anyb = self._best_any(text, pos)
                 if anyb is not None:
                     tok = Token(anyb[2], text[pos:pos + anyb[1]], pos, 1, pos + 1)
-                    raise UnexpectedToken(tok, set(accepts), state=parser_state,
+                    raise UnexpectedToken(tok, accepts, state=parser_state,
                                           terminals_by_name=self.terminals_by_name)
-                raise UnexpectedCharacters(text, pos, 1, pos + 1, allowed=set(accepts), state=parser_state,
+                raise UnexpectedCharacters(text, pos, 1, pos + 1, allowed=accepts, state=parser_state,
                                            terminals_by_name=self.terminals_by_name)
             _, length, name = best
             value = text[pos:pos + length]
@@ -160,6 +294,45 @@ class WordLexer(Lexer):
             lexer_state.line_ctr.column = pos + 1
             lexer_state.last_token = tok
             yield tok
+
+
+class _Plan:
+    """What one parser state lets the lexer produce, in offering order, and per text character the
+    part of it that can match there (compiled on first need)."""
+
+    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "_unfiltered")
+
+    def __init__(self, lexer: WordLexer, accepts, classes: list, others: list) -> None:
+        self.lexer = lexer
+        self.accepts = accepts
+        self.classes = classes
+        self.others = others
+        self.by_char: dict[str, tuple[list, list, list]] = {}  # ASCII characters only: bounded
+        self._unfiltered: tuple[list, list, list] | None = None
+
+    def index(self, ch: str) -> tuple[list, list, list]:
+        """(word classes, other terminals, all patterns) that can match at character ``ch``, in
+        offering order; first-character sets are only known for ASCII, so any other ``ch`` gets
+        everything."""
+        lx = self.lexer
+        if not ch.isascii():
+            if self._unfiltered is None:
+                self._unfiltered = self._entries(self.classes, self.others)
+            return self._unfiltered
+
+        def can_start(entry) -> bool:
+            chars = lx.first_chars(entry[0])
+            return chars is None or ch in chars
+
+        got = self.by_char[ch] = self._entries(list(filter(can_start, self.classes)),
+                                               list(filter(can_start, self.others)))
+        return got
+
+    def _entries(self, classes: list, others: list) -> tuple[list, list, list]:
+        lx = self.lexer
+        classes = [(name, prio, lx._members[name], lx._rx(name)) for name, prio in classes]
+        others = [(name, prio, lx._rx(name)) for name, prio in others]
+        return classes, others, [(name, prio, rx) for name, prio, _, rx in classes] + others
 
 
 class _Everything:

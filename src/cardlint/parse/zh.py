@@ -69,8 +69,16 @@ def _name_variants(name: str | None) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
+_ABILITY_WORD = re.compile(r"[\u4e00-\u9fff]{2,6}—")
+
+
 def _mark_cost(text: str) -> str:
-    """Put "§" before an activated ability's cost: a ":" outside 「」 and before the first "。"."""
+    """Put "§" before an activated ability's cost: a ":" outside 「」 and before the first "。".
+    An ability word ("齐力—{T},横置…:…") keeps its place before the cost."""
+    aw = _ABILITY_WORD.match(text)
+    if aw and not text.startswith("选择"):
+        rest = _mark_cost(text[aw.end():])
+        return text[:aw.end()] + rest
     depth = 0
     for i, ch in enumerate(text):
         if ch == "「":
@@ -85,6 +93,35 @@ def _mark_cost(text: str) -> str:
                 return "§" + text
             return text
     return text
+
+
+#: an activated ability glued after a sentence of the same line ("…进战场。{T}:加…"): the cost
+#: starts with a mana/tap symbol and ends at the first ":" before any "。" or quote
+_GLUED_COST = re.compile(r"(?<=。)(?=\{[^}]+\}[^。「」:]{0,40}:)")
+
+
+#: what starts an ability right after a glued keyword: a trigger word or an object the ability is about
+_ABILITY_START = r"(?=每当|当|在你的|所结附的|受此结界|佩带此武具|由你操控的)"
+
+
+@lru_cache(maxsize=1)
+def _glued_keyword_re() -> re.Pattern:
+    names = "|".join(re.escape(n) for n in keyword_names())
+    return re.compile(r"^(?:" + names + r")(?:于[\u4e00-\u9fff]{1,6}?|(?:\{[^}]+\})+)?" + _ABILITY_START)
+
+
+def _mark_glued_keyword(text: str) -> str:
+    """"飞行当~进战场时,…" → "飞行‖当~进战场时,…" (the seam of a lost line break)."""
+    if not keyword_names():
+        return text
+    m = _glued_keyword_re().match(text)
+    return text[:m.end()] + "‖" + text[m.end():] if m else text
+
+
+def _mark_glued_costs(text: str) -> str:
+    if "。" not in text or "「" in text:
+        return text
+    return _GLUED_COST.sub("§", text)
 
 
 class ChineseFrontend(Frontend):
@@ -107,7 +144,7 @@ class ChineseFrontend(Frontend):
         # a comma inside a token description: "1/1白色,具飞行异能的精怪衍生生物"
         text = _TOKEN_COMMA.sub(r"\1", text)
         text = _QUOTED.sub(lambda m: "「" + _mark_cost(m.group(1)) + "」", text)
-        return _mark_cost(text)
+        return _mark_glued_costs(_mark_cost(_mark_glued_keyword(text)))
 
     def is_keyword(self, fragment: str) -> bool:
         f = re.sub(r"[（(].*?[)）]", "", fragment).strip().rstrip("。.")

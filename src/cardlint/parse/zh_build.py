@@ -21,7 +21,9 @@ NOUNS = {"永久物": "permanent", "咒语": "spell", "牌": "card", "衍生物"
          "牌手": "player", "对手": "opponent", "玩家": "player", "指示物": "counter", "副本": "copy",
          "君主": "monarch", "颜色": "color", "类别": "type", "生物类别": "creature_type",
          "基本地类别": "basic_land_type", "法术力": "mana", "复制品": "copy", "徽记": "emblem",
-         "黄金城祝福": "city_blessing", "城市的祝福": "city_blessing", "指挥官": "commander", "生命": "life"}
+         "黄金城祝福": "city_blessing", "城市的祝福": "city_blessing", "指挥官": "commander", "生命": "life",
+         "来源": "source", "区域": "zone", "地方": "zone", "史迹": "historic", "牌名": "card_name",
+         "献力": "devotion"}
 SUPERTYPES = {"传奇": "legendary", "基本": "basic", "雪境": "snow", "永久": "permanent", "世界": "world"}
 COLORS = {"白色": "W", "蓝色": "U", "黑色": "B", "红色": "R", "绿色": "G", "无色": "colorless",
           "多色": "multicolored", "单色": "monocolored", "白": "W", "蓝": "U", "黑": "B", "红": "R", "绿": "G"}
@@ -39,7 +41,11 @@ VERB_LEMMA = {"消灭": "destroy", "放逐": "exile", "重置": "untap", "弃": 
               "占卜": "scry", "重生": "regenerate", "支付": "pay", "选择": "choose", "翻转": "flip",
               "转化": "transform", "显化": "manifest", "磨": "mill", "比点": "clash", "蛮化": "monstrosity",
               "扩散": "proliferate", "互斗": "fight", "探索": "explore", "侦察": "investigate",
-              "复制": "copy", "猜测": "guess", "命名": "name"}
+              "复制": "copy", "猜测": "guess", "命名": "name",
+              "勘察": "explore", "耗竭": "exert", "探查": "investigate", "刺探": "surveil", "支援": "support",
+              "演化": "adapt", "榨取": "exploit", "殖民": "populate", "卸装": "unattach", "搭载": "crew",
+              "进化": "evolve", "展示出": "reveal", "囤兵": "amass", "振励": "bolster", "拘留": "detain",
+              "增殖": "proliferate", "起动": "activate"}
 DURATIONS = {"until_eot", "until_next_turn", "this_turn", "until_event", "for_as_long_as"}
 CONDITIONS = {"as_long_as": "as_long_as", "if_cond": "if", "during": "during", "each_turn": "each_turn",
               "reflexive_when": "when_you_do"}
@@ -219,10 +225,21 @@ def _np_piece(f: I.Filter, c) -> None:
         nominal_into(f, c)
     elif d == "player_poss":
         f.controller = "you" if "你" in _text(c) else f.controller
+    elif d == "non_mod":
+        f.excluded.append(_non_word(_text(c)))
     else:
         for x in c.children:
             if isinstance(x, Tree):
                 _np_piece(f, x)
+
+
+def _non_word(text: str) -> str:
+    """"非生物的" / "黑色的" (after "非") → the excluded category."""
+    w = text.lstrip("非").rstrip("的之")
+    for table in (TYPES, NOUNS, SUPERTYPES, COLORS):
+        if w in table:
+            return table[w]
+    return COLORS.get(w.rstrip("色"), w)
 
 
 def _mod_piece(f: I.Filter, x) -> None:
@@ -242,7 +259,7 @@ def _mod_piece(f: I.Filter, x) -> None:
     elif d == "without_kw":
         f.without_abilities += [_kw_id(str(k)) for k in x.scan_values(lambda v: isinstance(v, Token) and v.type == "KEYWORD_NAME")]
     elif d == "non_mod":
-        f.excluded.append(COLORS.get(_text(x)[1:-1], _text(x)))
+        f.excluded.append(_non_word(_text(x)))
     elif d == "nontoken":
         f.token = False
     else:
@@ -272,14 +289,22 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
         return [I.Modification(I.TYPES, op="all_creature_types")]
     pts = [str(v) for v in obj.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")]
     f = I.Filter()
+    kws: list[str] = []
     for n in obj.iter_subtrees():
         if n.data == "nominal":
             nominal_into(f, n)
+        elif n.data == "with_kw":
+            kws += _kw_list(n)
+    # the description's own colors: "黑色的流浆生物", "红绿双色,具…的…"
+    for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR")):
+        f.colors += [COLORS[c] for c in str(tok) if c in COLORS]
     if f.types or f.supertypes or (f.subtypes and not f.colors):
         op = "add" if verb == "还是" else ("set_subtypes" if (f.subtypes and not f.types) else "set")
         mods.append(I.Modification(I.TYPES, op=op, value=f.types + f.subtypes))
     if f.colors:
         mods.append(I.Modification(I.COLORS, op="set", value=f.colors))
+    if kws:
+        mods.append(I.Modification(I.ABILITIES, op="add", value=kws))
     if pts:
         mods.append(I.Modification(I.PT_SET, op="set", value=pts[0]))
     return mods
@@ -331,7 +356,8 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         aff = next((np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "det"), subject)
         return cont(I.TEXT, "set", affected=aff)
     if d == "cost_change":
-        return [I.Effect(I.RULES, affected=subject, verb="cost_change")]
+        # no subject ("…每有一个目标,便增加{2}{U}来施放"): the spell's own cost (CR 601.2f)
+        return [I.Effect(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
     if d == "use_for":
         return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
     if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
@@ -347,7 +373,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             else:
                 mods.append(I.Modification(I.TYPES, op="add"))
         return [I.Effect(C, affected=subject, modifications=mods)] if mods else []
-    if d in ("new_targets", "paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result"):
+    if d == "new_targets":
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="new_targets")]
+    if d in ("paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result"):
         return []
     if d == "causative":
         inner = [c for c in p.children if isinstance(c, Tree)]
@@ -377,13 +405,27 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "become_copy":
         return cont(I.COPY, "set")
     if d == "equals":
-        if attr is not None:
+        if attr is not None and "力" in attr:
             return cont(I.PT_DEFINE, "set", _text(p), defining=True)
         return []
     if d == "switch_pt":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
         return cont(I.PT_SWITCH, "switch", affected=aff)
+    if d == "blocked_by":
+        # top level only as "只能被X阻挡" (can't be blocked except by X); trigger events are not built
+        return [I.Effect(I.RULES, affected=subject, verb="block_restriction")]
+    if d == "attach":
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="attach")]
+    if d == "no_max":
+        return [I.Effect(I.RULES, affected=subject, verb="no_max_hand_size")]
+    if d == "extra_turn":
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="extra_turn")]
+    if d == "cant":
+        inner = next((c for c in p.children if isinstance(c, Tree)), None)
+        if inner is not None and inner.data == "gain_kw" and not (subject is not None and subject.ref in ("you", "player")):
+            # "不能具有或获得践踏异能": can't have an ability — layer 6 (CR 613.1f)
+            return cont(I.ABILITIES, "remove", _kw_list(inner))
     if d in ("cant", "cant_be", "must_attack"):
         return [I.Effect(I.RULES, affected=subject, verb="cant" if d != "must_attack" else "must_attack")]
     if d in ("enters_tapped", "enters_with"):
@@ -416,6 +458,8 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
     condition = None
     in_addition = False
     replacement_prefix = False
+    free_cast = False
+    alt_cost = False
     core = None
     for c in st.children:
         if not isinstance(c, Tree):
@@ -434,6 +478,10 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             pass
         elif c.data in ("core", "exist_core"):
             core = c
+        elif c.data == "without_paying":
+            free_cast = True
+        elif c.data == "alt_cost":
+            alt_cost = True
     if st.data == "trailing_duration":
         return [], inherited
     if replacement_prefix:
@@ -457,6 +505,9 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             else:
                 subject = ctx.last_subject if c.data == "attr_subject_it" and ctx.last_subject else I.Filter(ref="self")
                 attr = _text(c.children[-1])
+        elif isinstance(c, Tree) and c.data == "attr_subject_poss":
+            subject = I.Filter(ref="player", noun="player")
+            attr = _text(c.children[-1])
         elif isinstance(c, Tree) and c.data == "preds":
             preds = c
     if preds is not None:
@@ -468,11 +519,20 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
                 subject = np_filter(subj_node.children[0], ctx) if subj_node.data != "attr_subject_bare" else I.Filter(ref="self")
             predicate = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")
                          and not x.data.startswith(("subject", "attr_"))]
+            replaced = any(e.kind == I.REPLACEMENT and e.verb == "instead" for e in effects)
             for pnode in predicate[-1:]:
                 for e in predicate_effects(pnode, subject, ctx, attr):
-                    effects.append(e)
+                    if not (replaced and e.kind == I.ONE_SHOT):
+                        effects.append(e)
     if subject is not None:
         ctx.last_subject = subject
+    if alt_cost:
+        # "你可以…,而不支付~的法术力费用": an alternative cost, a static ability of the spell (CR 118.9)
+        return [I.Effect(I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")], subject
+    if free_cast:
+        for e in effects:
+            if e.kind == I.RULES and e.verb == "cast":
+                e.kind = I.ONE_SHOT
     for e in effects:
         if e.kind == I.CONTINUOUS:
             e.duration = e.duration or duration
@@ -498,7 +558,16 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
                         e.duration = dur
                 continue
             effs, subject = statement_effects(st, ctx, subject)
+            if any(e.kind == I.REPLACEMENT and e.verb == "instead" for e in out):
+                # "改为放逐该牌并将…放进战场": what follows "instead" is the replacement's event
+                effs = [e for e in effs if e.kind != I.ONE_SHOT]
             out.extend(effs)
+    if _find(chain, "keeps_types") is not None:
+        # "成为神器,且仍具有原本类别": the new type is added, not set
+        for e in out:
+            for m in e.modifications:
+                if m.characteristic == I.TYPES and m.op == "set":
+                    m.op = "add"
     durs = {e.duration for e in out if e.kind == I.CONTINUOUS and e.duration}
     if len(durs) == 1:
         d = durs.pop()
@@ -541,6 +610,11 @@ def sentence_effects(s, ctx: Ctx) -> list[I.Effect]:
                 for x in b.children:
                     out += sentence_effects(x, ctx)
         return out
+    if d == "modal_inline":  # "选择一项—A;或B": the options written inline
+        out = []
+        for x in s.children[1:]:
+            out += sentence_effects(x, ctx)
+        return out
     return []
 
 
@@ -552,7 +626,7 @@ def body_effects(body, ctx: Ctx) -> tuple[list[I.Effect], bool, bool]:
     for s in body.children:
         if not isinstance(s, Tree):
             continue
-        if s.data == "modal":
+        if s.data in ("modal", "modal_inline"):
             modal = True
             head = s.children[0]
             if _find(head, "trigger_event") is not None or _find(head, "trigger_time") is not None:
@@ -595,8 +669,23 @@ def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
     if node.data in ("keyword_ability", "protection", "enchant_kw", "kw_prefixed", "level_bar", "old_enchant"):
         return keyword_clause(node, seg.text)
     if node.data == "pt_box":
-        return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True)
+        return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, effects=[
+            I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
+                     modifications=[I.Modification(I.PT_SET, op="set", value=_text(node))])])
     ctx = Ctx()
+    if node.data == "glued":
+        # abilities printed on one line without their line break (a data glitch): one clause; the
+        # last ability (after the keyword, or the activated one after the sentences) decides the
+        # form, the effects are all parts'
+        parts = [build_clause(Tree("start", [c]), seg, norm, fe) for c in node.children if isinstance(c, Tree)]
+        out = parts[-1]
+        for p in parts[:-1]:
+            out.effects = p.effects + out.effects
+        return out
+    if node.data == "ability_word_clause":
+        # "齐力—{T},…:…": the ability word names an activated ability
+        inner = next((c for c in node.children if isinstance(c, Tree) and c.data == "activated"), None)
+        node = inner if inner is not None else node
     if node.data == "activated":
         costs = [_text(c) for c in node.children if isinstance(c, Tree) and c.data == "cost_list"]
         body = next(c for c in node.children if isinstance(c, Tree) and c.data == "body")

@@ -39,6 +39,10 @@ def _split_keywords(body: str, is_keyword: Callable[[str], bool]) -> list[str] |
     return None
 
 
+#: Longer lines are not split into keyword-list items (the longest Oracle line is ~1,000 characters).
+MAX_LINE_CHARS = 20_000
+
+
 def segment(text: str, is_keyword: Callable[[str], bool] | None = None) -> list[Segment]:
     """Split ``text`` into clause segments.  ``is_keyword(fragment)`` tells whether a fragment of a
     comma list is a keyword ability (language-specific; comes from the kb's keyword names)."""
@@ -54,6 +58,11 @@ def segment(text: str, is_keyword: Callable[[str], bool] | None = None) -> list[
             continue
         if is_reminder_only(para):
             out.append(Segment(text=para, body="", reminder_only=True, line=lineno))
+            continue
+        if len(para) > MAX_LINE_CHARS:
+            # bad input: a line this long is no rules text; one segment, which the front end reports
+            # unparsed at once, rather than thousands of keyword-list items
+            out.append(Segment(text=para, body=para, line=lineno))
             continue
         body = squash(strip_reminder(para))
         if is_keyword:

@@ -29,11 +29,46 @@ def name_variants(name: str | None) -> list[str]:
     return sorted(set(names), key=len, reverse=True)
 
 
+_CARDNAME = re.compile(r"\bCARDNAME\b")
+
+
 def replace_names(text: str, names: list[str], flags=re.IGNORECASE) -> str:
     for n in names:
         if not n.strip():
             continue
-        pattern = r"(?<![\w])" + re.escape(n) + r"(?![\w])"
-        text = re.sub(pattern, SELF, text, flags=flags)
-    text = re.sub(r"\bCARDNAME\b", SELF, text)
+        if flags == re.IGNORECASE and text.isascii() and n.isascii():
+            # each card has its own name: a regex per name would be compiled once per card
+            text = _replace_ascii(text, n)
+        else:
+            pattern = r"(?<![\w])" + re.escape(n) + r"(?![\w])"
+            text = re.sub(pattern, SELF, text, flags=flags)
+    if "CARDNAME" in text:
+        text = _CARDNAME.sub(SELF, text)
     return text
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _replace_ascii(text: str, name: str) -> str:
+    r"""``re.sub(r"(?<!\w)NAME(?!\w)", "~", text, flags=re.I)`` for ASCII text and name, without
+    compiling a pattern: case-insensitive occurrences bounded by non-word characters, left to right."""
+    low, key = text.lower(), name.lower()
+    size = len(key)
+    out = []
+    last = 0
+    i = low.find(key)
+    while i >= 0:
+        end = i + size
+        if (i == 0 or not _is_word_char(text[i - 1])) and (end == len(text) or not _is_word_char(text[end])):
+            out.append(text[last:i])
+            out.append(SELF)
+            last = end
+            i = low.find(key, end)
+        else:
+            i = low.find(key, i + 1)
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)

@@ -13,7 +13,7 @@ kinds, layers, keyword), so a missing clause does not shift every later clause o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardlint.translate.signature import ClauseSig
 
@@ -87,7 +87,11 @@ def group_keyword_lines(sigs: list[ClauseSig]) -> list[ClauseSig]:
             out[-1] = prev.merged_with(s)
         else:
             out.append(s)
-    return out
+    # a list with an unparsed item ("守军，反灵俑保护" with the second keyword not understood) is only
+    # partly known: compared as a subset, while the unparsed item is still reported on its own
+    unparsed_lines = {s.line for s in sigs if not s.parsed}
+    return [replace(u, kw_unknown=True) if u.ability == "keyword" and u.parsed and u.line in unparsed_lines else u
+            for u in out]
 
 
 def align(en: list[ClauseSig], tr: list[ClauseSig]) -> list[Pair]:

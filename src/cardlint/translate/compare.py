@@ -16,6 +16,7 @@ from cardlint.classify import is_spell_card
 from cardlint.i18n import _
 from cardlint.translate import codes as C
 from cardlint.translate.align import Pair, align
+from cardlint.translate.resplit import split_candidates
 from cardlint.translate.signature import UNKNOWN, ClauseSig, clause_signature
 
 CONSISTENT = "consistent"
@@ -226,9 +227,44 @@ def check_card(en_text: str, text: str, lang: str, name: str | None = None, tnam
     """Check one translation against its English text."""
     en_text, text = unglue_reminders(en_text), unglue_reminders(text)
     spell = _spell_flag(en_type, tr_type, lang)
-    en_sigs = signatures(en_text, "en", name, en_type, spell)
-    tr_sigs = signatures(text, lang, tname or name, tr_type, spell)
-    return compare_cards(list(en_sigs), list(tr_sigs), name)
+    en_sigs = list(signatures(en_text, "en", name, en_type, spell))
+    tr_sigs = list(signatures(text, lang, tname or name, tr_type, spell))
+    result = compare_cards(en_sigs, tr_sigs, name)
+    lost = _line_count(en_sigs) - _line_count(tr_sigs)
+    if lost > 0:      # the translation lost line breaks (a corpus text with its lines run together)
+        result = _resplit(result, lost, text, lang,
+                          lambda t: compare_cards(en_sigs, list(signatures(t, lang, tname or name, tr_type, spell)),
+                                                  name))
+    elif lost < 0:    # the English side has fewer lines: old printings ran abilities into one line
+        result = _resplit(result, -lost, en_text, "en",
+                          lambda t: compare_cards(list(signatures(t, "en", name, en_type, spell)), tr_sigs, name))
+    return result
+
+
+def _resplit(result: CardResult, lost: int, text: str, lang: str, check) -> CardResult:
+    """Put back up to ``lost`` line breaks in ``text``, one at a time, each only where it makes the
+    card compare better (``check`` compares the card with ``text`` replaced)."""
+    while lost > 0 and result.status != CONSISTENT:
+        best = None
+        for candidate in split_candidates(text, lang):
+            got = check(candidate)
+            if best is None or _badness(got) < _badness(best[1]):
+                best = (candidate, got)
+        if best is None or _badness(best[1]) >= _badness(result):
+            break
+        text, result = best
+        lost -= 1
+    return result
+
+
+def _line_count(sigs: list[ClauseSig]) -> int:
+    return len({s.line for s in sigs if not s.reminder})
+
+
+def _badness(result: CardResult) -> tuple[int, int]:
+    """Unparsed clauses first (a split that breaks a parse is no repair), then other findings."""
+    unparsed = sum(1 for f in result.findings if f.code == C.UNPARSED)
+    return unparsed, len(result.findings) - unparsed
 
 
 def compare_cards(en_sigs: list[ClauseSig], tr_sigs: list[ClauseSig], name: str | None = None) -> CardResult:

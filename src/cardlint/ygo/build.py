@@ -1,7 +1,11 @@
 """Parse effect segments with the language's Lark LALR grammar and build the IR.
 
-All four grammars (``grammar/ygo/{en,de,ja,zh}.lark``) use the same rule names, so one tree walker
-builds the IR for every language:
+English and German (``grammar/ygo/{en,de}.lark``) parse the structure of an effect: ``head``
+(markers and ``cond_*`` conditions) → ``body`` of ``sentence``/``choice``/``bullet`` parts; a sentence is
+``cost`` ";" ``seq``, a ``seq`` is ``action`` nodes joined by link tokens (THEN, AND_IF, ALSO, CONJ_V,
+OTHERWISE), and an action has its ``opt`` ("you can"), subject, ``verb`` and a tail with ``zone``/``qty``
+items; :mod:`cardlint.ygo.structure` reads them.  Japanese and Chinese (``{ja,zh}.lark``) keep the older
+token-level trees with the rule names below, read by :func:`_fill_effect`:
 
 ``restriction`` · ``summon_block`` · ``materials`` · ``effect``; inside an effect ``head`` (with the
 markers ``quick_marker``, ``flip_marker``, ``once_marker`` and the conditions ``cond_when``,
@@ -35,7 +39,7 @@ _COND = {
         "opponent_turn": r"your opponent's (turn|main phase|battle phase|standby phase|end phase)|opponent's turn",
         "main_phase": r"\bmain phase\b",
         "battle": r"battle phase|damage step|damage calculation|attack",
-        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|paid|pays|becomes|attached|applied|released|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
+        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|battled|summons?|returns?|sends?|destroys?|banish(es)?|adds?|discards?|tributes?|flips?|detach(es)?|attach(es)?|uses?|targets?|leaves?|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|paid|pays|becomes|attached|applied|released|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
     },
     "de": {
         "opponent_activates": r"\baktiviert\b(?!.*\b(aufgelöst|abgehandelt)\b)|\bwürde\b|\bwürden\b",
@@ -44,7 +48,7 @@ _COND = {
         "opponent_turn": r"spielzug deines gegners|main phase deines gegners|battle phase deines gegners|gegnerischen spielzug",
         "main_phase": r"main phase",
         "battle": r"battle phase|damage step|schadensberechnung|angriff",
-        "event": r"(beschworen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
+        "event": r"(beschworen|beschwört|beschwörst|legt|fügt|wirft|zieht|verlässt|angegriffen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|kämpft|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
     },
     "ja": {
         "opponent_activates": r"(発動した(時|場合)|発動した効果|召喚する際|召喚される際|発動時|発動された時|が発動した)(?!.*(処理|解決))",
@@ -56,13 +60,13 @@ _COND = {
         "event": r"((た|だ)(場合|時)|時|際|宣言|発動|フェイズ|ステップ|ダメージ計算|された|れた|度に|たびに)",
     },
     "zh-Hans": {
-        "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤之际|召唤之际|把.*发动时|被发动时|的发动时)(?!.*(处理|适用))",
+        "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤之际|召唤之际|把.*发动时|被发动时|的发动时|发动[^，。,]{0,30}(时|之际))(?!.*(处理|适用))",
         "phase": r"(准备阶段|结束阶段|抽卡阶段|战斗阶段|伤害步骤|伤害计算|主要阶段)",
         "either_turn": r"((对方|对手)回合也能|(对方|对手)回合也可以|自己·(对方|对手)的|双方的|自己・(对方|对手)|自己／(对方|对手)|自己/(对方|对手))",
         "opponent_turn": r"(对方|对手)回合|(对方|对手)的(主要|战斗|准备|结束)",
         "main_phase": r"主要阶段",
         "battle": r"(战斗阶段|伤害步骤|伤害计算|攻击)",
-        "event": r"(之际|成功|被|送去|送至|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|给与|攻击|战斗|放置|解放|丢弃|舍弃|变成|移动|成为|阶段|步骤|伤害计算|时|每次)",
+        "event": r"(之际|成功|被|送去|送至|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|返回|给与|攻击|战斗|放置|解放|丢弃|舍弃|变成|移动|成为|阶段|步骤|伤害计算|时|每次)",
     },
 }
 
@@ -133,7 +137,12 @@ def build_effect(seg: Segment, lang: str) -> ir.Effect:
         # the segmenter recognised a summoning condition/procedure; the grammar parsed its sentences
         eff.kind = ir.SUMMON
         return eff
-    _fill_effect(eff, node, lang)
+    if any(t.data == "seq" for t in node.iter_subtrees()):
+        from cardlint.ygo.structure import fill_structured
+
+        fill_structured(eff, node, lang)
+    else:
+        _fill_effect(eff, node, lang)
     return eff
 
 
@@ -185,6 +194,15 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
                 eff.activation_word = True
             elif m == "target_marker":
                 eff.targets = True
+        if lang in ("ja", "zh-Hans") and last_cond > 0 and flat[last_cond][0] == "cond_during" \
+                and not "".join(flat[last_cond][1]).endswith(("時", "时")) and cond_kind in (ir.COND_IF, ir.COND_WHEN):
+            # "…が存在する場合、自分・相手のメインフェイズに発動できる": a state, then the window the effect is
+            # activated in — the window decides ("During the Main Phase, if …"), unless the "場合" was an event
+            k_at = max(i for i, (m, _) in enumerate(flat[:last_cond]) if m in ("cond_when", "cond_if", "cond_each")) \
+                if any(m in ("cond_when", "cond_if", "cond_each") for m, _ in flat[:last_cond]) else -1
+            before = _join([x for _, w in flat[:k_at + 1] for x in w], lang)
+            if k_at >= 0 and _STATE[lang].search(before):
+                cond_kind = ir.COND_DURING
         if lang in ("ja", "zh-Hans"):
             upto = last_cond + 1 if last_cond >= 0 else 0
             cond_words = [x for _, w in flat[:upto] for x in w]
@@ -247,7 +265,8 @@ _OLD = {
                imper=r"^(destroy|special summon|inflict|draw|add|send|return|select|target|toss|gain|take|banish|shuffle|look at|place|discard|negate|change|roll|equip|pay|remove|excavate|reveal|declare|switch|set|halve|double|skip|tribute|take control|choose|increase|decrease|reduce|put|attach|detach|give control|both players|each player|the controller of this card (takes|gains)|your opponent (takes|discards|draws)|you (take|gain|draw|lose)|they (gain|take))\b",
                block=r"\b(piercing|instead|would|or destroy this card|or send this card|cannot|can't|unaffected)\b|^destroy (this card|that monster|those monsters?|those monster\(s\)|the target|it|them|the equipped monster)\b|^remove \d+ \w+ counters?|^you must\b",
                nochain=r"^(each time|every time|whenever)\b|\b(leaves the field|is activated|activate this card|is destroyed and sent to the graveyard)\b",
-               ign=r"^(((once|twice|up to twice|three times) per turn|during your main phase( 1| 2)?|during your turn),? )*you can\b(?! only)",
+               ign=r"^(((once|twice|up to twice|three times) per turn|during your main phase( 1| 2)?|during your turn),? )*you can\b(?! only)"
+                   r"|^(once|twice) per turn,? (select|target|destroy|change|send|banish|return|draw|add|special summon|inflict|look at|switch|toss|roll|discard)\b",
                perm=r"you can (activate|use|substitute|normal summon|conduct|treat|set|attack|declare|tribute summon|special summon this card|also|change the battle position of this card)\b(?!.*\b(effect|to (inflict|destroy|draw|add|special summon|make|have)|and (inflict|destroy|draw)|, then)\b)",
                ign_force=r"you can activate this (card's )?effect|\bto (inflict|destroy|draw|add|special summon|make|have|gain|increase|negate|change|return|select|look)\b"),
     "de": dict(lead=r"^(wenn|immer wenn|falls|jedes mal,? wenn|nachdem|am (ende|beginn|anfang) (der|des|jeder|deiner)|während (jeder|deiner|der|einer|des)|einmal pro spielzug, (während|wenn|falls|am))\b",
@@ -258,8 +277,19 @@ _OLD = {
                ign=r"^(((einmal|zweimal) pro spielzug|während deiner main phase( 1| 2)?),? )*(du kannst|kannst du)\b(?! nur)",
                perm=r"(du kannst|kannst du) [^.]*\b(aktivieren|verwenden|ersetzen|als normalbeschwörung|durchführen|behandeln|setzen|angreifen)\b(?![^.]*\b(effekt|um)\b)",
                ign_force=r"(diesen|den) effekt (dieser karte )?aktivieren|\bum\b[^.]*\bzu\b"),
-    "ja": dict(trig=r"^[^。]*?(時|度に|(た|だ)場合)、", cond=r"^(.*?)、", opt=r"(事|こと)ができる", ign=r"^(1ターンに1度、)?[^。]*?(事|こと)ができる。$"),
-    "zh-Hans": dict(trig=r"^[^。]*?(时|每次|的场合)[，,]", cond=r"^(.*?)[，,]", opt=r"可以", ign=r"^(1回合1次，)?[^。]*?可以"),
+    "ja": dict(trig=r"^[^。]*?(時|度に|(た|だ)場合)、", cond=r"^(.*?)、", opt=r"(事|こと)ができる",
+               ign=r"^(1ターンに1度、)?(?!この効果)[^。]*?(?<!扱う)(?<!使用する)(?<!召喚する)(?<!セットする)(?<!発動する)(事|こと)ができる。?$"),
+    "zh-Hans": dict(trig=r"^[^。]*?(时|每次|的场合)[，,]", cond=r"^(.*?)[，,]", opt=r"可以",
+                    ign=r"^(1回合1次|一回合一次)[，,][^。]*?可以|可以发动"),
+}
+
+
+_OLD_ACTION = {
+    "ja": re.compile(r"破壊|特殊召喚|手札に加え|墓地へ送|除外|ドロー|ダメージを与え|回復|捨て|置く|戻す|戻し|セット|装備|リリース"
+                     r"|生け贄|宣言|選択|確認|めくり|取り除|コントロールを得|表示形式を変更|表示にする|表示になる|シャッフル|発動"
+                     r"|上げる|下げる|置く|ライフポイントを"),
+    "zh-Hans": re.compile(r"破坏|特殊召唤|加入|送去|送至|除外|抽|给与|给予|回复|丢弃|舍弃|放置|回到|返回|放回|盖放|装备|解放"
+                          r"|宣言|选择|确认|翻开|取除|控制权|变更表示形式|表示|洗切|发动|基本分|等级上升"),
 }
 
 
@@ -270,18 +300,26 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
     if lang in ("en", "de"):
         _old_style_psct(eff, first, lang, p)
         return
-    if re.search(p["trig"], first) and not re.search(r"戦闘ダメージを与え|贯穿|战斗伤害", first):
+    if re.search(r"代わりに|代替", first):
+        return  # "…場合、代わりに…できる" / "作为代替": a replacement effect, which does not activate
+    if re.search(p["trig"], first):
         m = re.search(p["cond"], first)
         cond = _condition(ir.COND_WHEN if not re.search(r"度に|每次|場合|的场合", first) else
                           (ir.COND_EACH if re.search(r"度に|每次", first) else ir.COND_IF),
                           m.group(1) if m else first, lang)
-        if cond.event:
+        main = first[m.end():] if m else ""
+        # like PSCT's "When …, <imperative>": the main clause must do something (destroy, draw, inflict …);
+        # "…場合、攻撃力は200アップする" / "…的场合，攻击力上升200" and piercing damage are continuous effects
+        if cond.event and _OLD_ACTION[lang].search(main) and not re.search(r"戦闘ダメージを与え|贯穿|战斗伤害", main):
             eff.condition = cond
             eff.optional = bool(re.search(p["opt"], first))
             eff.kind = ir.ACTIVATED
             eff.old_style = True
             return
-    if re.search(p["ign"], first) and not re.search(r"特殊召喚できる|特殊召唤", first):
+    once = re.match(r"^(1ターンに1度(だけ)?|1回合1次|一回合一次)[、,，]?", first)
+    if (re.search(p["ign"], first) and not re.search(r"特殊召喚できる|特殊召唤", first)) or (
+            once and _OLD_ACTION[lang].search(first[once.end():]) and not re.search(r"(ない|不会|不能)。?$", first)):
+        # "1ターンに1度、…を選択して確認する。" — an old text's "Once per turn, <action>" is an ignition effect
         eff.optional = True
         eff.kind = ir.ACTIVATED
         eff.old_style = True
@@ -303,6 +341,8 @@ def _old_style_psct(eff: ir.Effect, first: str, lang: str, p: dict) -> None:
                     continue
                 if re.search(p["block"], main):
                     return
+                if opt and re.search(p["perm"], main) and not re.search(p["ign_force"], main):
+                    return  # "During your Main Phase, you can Normal Summon … in addition": a permission
                 cond_text = first[:i].strip()
                 if re.search(r"\b(would|würdest|würde|würden)\b", cond_text):
                     return  # "if you would …, you can …instead": a replacement/permission, not a trigger
@@ -319,6 +359,9 @@ def _old_style_psct(eff: ir.Effect, first: str, lang: str, p: dict) -> None:
                     kind = ir.COND_DURING
                 cond = _condition(kind, cond_text, lang)
                 if not (cond.event or (kind == ir.COND_DURING and cond.phase)):
+                    if opt and kind == ir.COND_IF and re.match(r"^(once|einmal) ", cond_text):
+                        # "Once per turn, if you control …, you can …": a state and "you can" — an ignition effect
+                        eff.condition, eff.optional, eff.kind, eff.old_style = cond, True, ir.ACTIVATED, True
                     return
                 eff.condition = cond
                 eff.optional = opt
@@ -359,7 +402,7 @@ def _condition(kind, text: str, lang: str) -> ir.Condition:
         core = _core_condition(text, lang)
         first = re.split(r"\s(and|or|und|oder)\s", core)[0]
         c.event = (bool(rx["event"].search(core)) and not _STATE[lang].search(core)) or (
-            bool(rx["event"].search(first)) and not _STATE[lang].search(first))
+            bool(rx["event"].search(first)) and not _STATE[lang].search(first)) or bool(_PERFECT.get(lang) and _PERFECT[lang].search(core))
     return c
 
 
@@ -377,13 +420,18 @@ def _core_condition(text: str, lang: str) -> str:
     return " ".join(t.split())
 
 
-_PHASE_START = {"en": re.compile(r"\b(standby|end|draw) phases?\b"),
-                "de": re.compile(r"\b(standby|end|draw) phases?\b"),
-                "ja": re.compile(r"(スタンバイ|エンド|ドロー)フェイズ"),
-                "zh-Hans": re.compile(r"(准备|结束|抽卡)阶段")}
+_PHASE_START = {"en": re.compile(r"\b(standby|end|draw) phases?\b|\bat the (start|end|beginning) of (the|your|each|your opponent's) "
+                                r"(battle phase|damage step)\b"),
+                "de": re.compile(r"\b(standby|end|draw) phases?\b|\b(zu beginn|am (ende|beginn|anfang)) (der|deiner|jeder|des) "
+                                r"(battle phase|damage steps?)\b"),
+                "ja": re.compile(r"(スタンバイ|エンド|ドロー)フェイズ|(フェイズ|ステップ)(の)?(開始|終了)時|ダメージ計算後"),
+                "zh-Hans": re.compile(r"(准备|结束|抽卡)阶段|(阶段|步骤)(开始|结束)时|伤害计算后")}
 
 _SELF_FLIP = {"ja": re.compile(r"^(このカード|1ターンに1度、このカード)が?リバースした(場合|時)$"),
               "zh-Hans": re.compile(r"^(这张卡|此卡)(被)?反转(的场合|时|的情况下)$")}
+
+#: "falls diese Karte angegriffen hat": the perfect tense of an event (a participle before "hat"), not a state
+_PERFECT = {"de": re.compile(r"^(falls|wenn) [^,:]*\b(\w*ge\w+(t|en)|zerstört|verbannt|aktiviert|beschworen|erhalten|verloren) (hat|haben|hast)\b")}
 
 #: conditions that describe a state, not an event ("If this card is in your GY", "While …", "If you control …")
 _STATE = {

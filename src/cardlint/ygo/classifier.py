@@ -71,11 +71,25 @@ def _monster_type(e: ir.Effect) -> str:
     if c.either_turn or c.opponent_turn:
         return "quick" if e.optional or not c.phase else "trigger"
     if c.phase and not c.main_phase:
+        if _DAMAGE_CALC.search(c.text) and not _from_hand(e):
+            # "…が戦闘を行うダメージ計算時に発動できる": the battling monster's own effect is a trigger; the
+            # damage-calculation effects that are quick are activated from the hand ("このカードを手札から捨てて")
+            return "trigger"
         if "battle" in c.text or "damage" in c.text or "バトル" in c.text or "ダメージ" in c.text \
                 or "战斗" in c.text or "伤害" in c.text or "schaden" in c.text:
             return "quick"
         return "trigger"
     return "ignition"
+
+
+_DAMAGE_CALC = re.compile(r"damage calculation|schadensberechnung|ダメージ計算|伤害计算")
+_HAND = re.compile(r"\bthis card from your hand\b|\bdiese karte von deiner hand\b|このカードを手札から|手札のこのカード"
+                   r"|(这张|此)卡从手[卡牌]|从手[卡牌]将?(这张|此)卡|手[卡牌]的(这张|此)卡")
+
+
+def _from_hand(e: ir.Effect) -> bool:
+    words = " ".join(filter(None, [e.cost.text if e.cost else "", e.condition.text if e.condition else "", e.text]))
+    return bool(_HAND.search(words.lower()))
 
 
 def _no_grave_cost(e: ir.Effect) -> bool:

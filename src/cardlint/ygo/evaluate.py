@@ -17,9 +17,11 @@ Figures printed (and returned as JSON with ``--format json``):
   card (an ACTIVATE with no category, target or event — it only places the card) is not compared,
   and ``registered: "duel"`` global helpers are dropped.  Disagreement classes are listed.
 * **cross-language agreement** (de/ja/zh-Hans): per passcode, the multiset of (type, mandatory, timing)
-  of the translation equals the English one (restrictions excluded; counts per type).
+  of the translation equals the English one (restrictions excluded; counts per type); and, like the
+  script comparison's "full" figure, the activated effects as a multiset with continuous/summon entries
+  compared by presence (PSCT and ①②③ split continuous text into different numbers of sentences).
 
-Usage: ``python -m cardlint.ygo.evaluate --lang en [--limit N] [--format text|json] [--corpus DIR]``
+Usage: ``python -m cardlint.ygo.evaluate --lang en [--limit N] [--step K] [--format text|json] [--corpus DIR]``
 """
 
 from __future__ import annotations
@@ -65,12 +67,13 @@ def default_corpus() -> Path:
     return Path("/work/shared/corpus/ygo")
 
 
-def read_jsonl(path: Path, limit: int | None = None) -> list[dict]:
+def read_jsonl(path: Path, limit: int | None = None, step: int = 1) -> list[dict]:
+    """Records of a JSONL file; ``step`` keeps every step-th record (quick runs), ``limit`` caps the count."""
     out = []
     with open(path, encoding="utf-8") as fh:
-        for line in fh:
+        for i, line in enumerate(fh):
             line = line.strip()
-            if line:
+            if line and i % step == 0:
                 out.append(json.loads(line))
                 if limit and len(out) >= limit:
                     break
@@ -205,9 +208,9 @@ def classify_record(r: dict, lang: str) -> dict:
     return classify(r.get("text") or "", lang, r.get("type"), r.get("pendulum_text"), r.get("name"))
 
 
-def evaluate(lang: str, corpus: Path, limit: int | None = None, top: int = 15) -> dict:
+def evaluate(lang: str, corpus: Path, limit: int | None = None, top: int = 15, step: int = 1) -> dict:
     lang = norm_lang(lang)
-    recs = read_jsonl(corpus / LANG_FILES[lang], limit)
+    recs = read_jsonl(corpus / LANG_FILES[lang], limit, step)
     t0 = time.time()
     n_eff = n_parsed = n_cards = n_cards_parsed = 0
     shapes: collections.Counter = collections.Counter()
@@ -310,8 +313,9 @@ def _key(d: dict):
 
 def english_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -> dict:
     en = {r["id"]: r for r in read_jsonl(corpus / LANG_FILES["en"])}
-    n = agree = agree_types = 0
+    n = agree = agree_types = agree_act = 0
     classes: collections.Counter = collections.Counter()
+    act_classes: collections.Counter = collections.Counter()
     examples: dict[str, str] = {}
     for r in recs:
         e = en.get(r["id"])
@@ -322,6 +326,14 @@ def english_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -
         if not ours and not theirs:
             continue
         n += 1
+        # activated effects as a multiset; effects that do not activate only by presence: how many
+        # sentences one continuous text is split into differs between PSCT and ①②③ without any
+        # difference in what the effects are (the same split as the script comparison's "full" figure)
+        oa, ta = _activated(ours), _activated(theirs)
+        if oa == ta and _passive(ours) == _passive(theirs):
+            agree_act += 1
+        else:
+            act_classes[_class(oa - ta, ta - oa) or "(passive presence)"] += 1
         if ours == theirs:
             agree += 1
         else:
@@ -337,8 +349,26 @@ def english_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -
         "cards": n,
         "agreement": _rate(agree, n),
         "type_agreement": _rate(agree_types, n),
+        "activated_agreement": _rate(agree_act, n),
         "disagreement_classes": [{"count": c, "class": k, "example": examples[k]} for k, c in classes.most_common(top)],
+        "activated_disagreement_classes": [{"count": c, "class": k} for k, c in act_classes.most_common(top)],
     }
+
+
+_PASSIVE_TYPES = {"continuous", "spell-continuous", "summon-condition"}
+
+
+def _activated(keys: collections.Counter) -> collections.Counter:
+    return collections.Counter({k: v for k, v in keys.items() if k[0] not in _PASSIVE_TYPES})
+
+
+def _passive(keys: collections.Counter) -> frozenset:
+    return frozenset(k[0] for k in keys if k[0] in _PASSIVE_TYPES)
+
+
+def _class(extra: collections.Counter, missing: collections.Counter) -> str:
+    fmt = lambda k: f"{k[0]}{'/' + str(k[2]) if k[2] else ''}{'/M' if k[1] else ''}"
+    return " ".join([f"+{fmt(k)}" for k in sorted(extra, key=str)] + [f"-{fmt(k)}" for k in sorted(missing, key=str)])
 
 
 def format_text(rep: dict) -> str:
@@ -360,7 +390,11 @@ def format_text(rep: dict) -> str:
     if "english_agreement" in rep:
         a = rep["english_agreement"]
         lines.append(f"  agreement with the English classification of the same passcode: {a['agreement']:.1%} "
-                     f"of {a['cards']} cards (types only: {a['type_agreement']:.1%})")
+                     f"of {a['cards']} cards (types only: {a['type_agreement']:.1%}; activated effects as a multiset "
+                     f"and presence of continuous/summon entries: {a['activated_agreement']:.1%})")
+        lines.append("  activated-effect disagreement classes (this language + / English −):")
+        for d in a["activated_disagreement_classes"]:
+            lines.append(f"    {d['count']:5d}  {d['class']}")
         lines.append("  disagreement classes (this language + / English −):")
         for d in a["disagreement_classes"]:
             lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
@@ -372,6 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="ygo")
     ap.add_argument("--lang", default="en")
     ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--step", type=int, default=1, help="every K-th record (quick runs)")
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--corpus", type=Path, default=None)
     ap.add_argument("--format", choices=("text", "json"), default="text")
@@ -382,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     langs = ["en", "de", "ja", "zh-Hans"] if args.lang == "all" else [args.lang]
     for lang in langs:
-        rep = evaluate(lang, corpus, args.limit, args.top)
+        rep = evaluate(lang, corpus, args.limit, args.top, max(1, args.step))
         print(json.dumps(rep, ensure_ascii=False, indent=1) if args.format == "json" else format_text(rep))
     return 0
 

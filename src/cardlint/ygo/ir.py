@@ -26,11 +26,17 @@ COND_NONE = None
 
 @dataclass
 class Clause:
-    """One sentence or cost clause: its main verb and the (coarse) object phrase."""
+    """One action of a cost or resolution: its main verb, the object phrase and, where the grammar
+    gives them (English), the quantities, zones and the link that ties it to the previous action."""
 
     verb: str = ""
     obj: str = ""
     text: str = ""
+    link: str = ""                  # "then" | "and-if-you-do" | "also" | "and" | "otherwise" | "" (first)
+    quantities: list[str] = field(default_factory=list)  # "1", "up to 2", "any number of"
+    zones: list[str] = field(default_factory=list)       # "from your deck", "to your hand"
+    optional: bool = False          # the action is introduced by "you can"
+    negated: bool = False           # "du kannst … keine/nicht …": a prohibition, not an option
 
 
 @dataclass

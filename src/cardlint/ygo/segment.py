@@ -84,7 +84,12 @@ def _split_sentences(text: str, enders: str) -> list[str]:
 
 def _is_reminder(sentence: str) -> bool:
     s = sentence.strip()
-    return (s.startswith("(") and s.endswith(")")) or (s.startswith("（") and s.endswith("）"))
+    # the OCG prints the name rule ("This card is always treated as …", a parenthesis in PSCT) as a sentence
+    return (s.startswith("(") and s.endswith(")")) or (s.startswith("（") and s.endswith("）")) \
+        or bool(_NAME_RULE.search(s))
+
+
+_NAME_RULE = re.compile(r"^(このカード名?|此卡名?|这张卡的?卡名)は?(、)?ルール上|^(此卡名?|这张卡的?卡名)在规则上")
 
 
 # ------------------------------------------------------------------ English / German (PSCT)
@@ -94,7 +99,7 @@ _EN = {
     "following": re.compile(r"(following|these) effects?\b|each effect\b|1 of the following|each of the following"),
     "gains": re.compile(r"\b(gains?|get|gets|has|have) (these|this|the following|1 of these) effects?\b|\bgains? (these|the following)\b"),
     "grave": re.compile(r"\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished|sent)\b|\bset this card\b"),
-    "restriction": re.compile(r"^you can only (use|activate|special summon|normal summon|control|apply|conduct|send|add|have|target|set|banish|draw|attack|declare|tribute|place|equip)\b|^you can use (each|this|the) .{0,80}? (effect|effects) of ‹n› only once per turn"),
+    "restriction": re.compile(r"^you can only (use|activate|special summon|normal summon|control|apply|conduct|send|add|have|target|set|banish|draw|attack|declare|tribute|place|equip)\b|^you can use (each|this|the) .{0,80}? (effect|effects) of ‹n› (only once|up to (twice|three times)) per turn"),
     "summon": re.compile(
         r"^(this card )?(cannot be (normal summoned|normal summoned/set|special summoned|set|fusion summoned|synchro summoned|xyz summoned|link summoned|ritual summoned|pendulum summoned)\b"
         r"|must (first )?be (special|fusion|synchro|xyz|ritual|link|normal|tribute) summoned\b|must (first )?be (special summoned|summoned)\b"
@@ -103,36 +108,43 @@ _EN = {
         r"|^you can ritual summon this card\b"
         r"|^(if|while) [^.:;]{0,160}?, you can special summon this card \("
         r"|^you can special summon this card \(from your [^)]*\)(?![^.]*[:;])"
-        r"|^you can (normal summon|tribute summon) this card (without tributing|by tributing)\b"
-        r"|^you can (special summon|xyz summon|synchro summon|fusion summon|link summon) this card (using|by)\b(?![^.]*[;:])"
+        r"|^((if|while) [^.:;]{0,160}?, )?you can (normal summon|tribute summon) this card (without tributing|by tributing)\b"
+        r"|^you can (also )?(special summon|xyz summon|synchro summon|fusion summon|link summon) this card (using|by)\b(?![^.]*[;:])"
         r"|^you can tribute [^.;:]*? to (tribute|normal) summon (\(but not set\) )?this card\b"
         r"|^you can (tribute summon|normal summon) this card (in|by|with|without)\b(?![^.]*[;:])"
         r"|^you can [^.;:]*?, then special summon this card( \(from your [^)]*\)| from your (hand|gy|graveyard))?\.?$"),
     "starter": re.compile(r"^(you can\b(?! only)|once per turn|\(quick effect\)|flip\s*:|activate this card\b|activate only\b)"),
     "continuation": re.compile(
-        r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect)|if summoned this way|.*\b(by|with|from|using) this effect\b|when (you activate this card|this card is activated))\b"),
+        r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect)|if summoned this way|.*\b(by|with|from|using) this effect\b|when (you activate this card|this card is activated)"
+        r"|this is a quick effect|.*\bthe turn you activate this effect)\b"),
 }
 
 _DE = {
-    "summon_cont": re.compile(r"^(falls du dies tust|falls (sie|diese karte|es) auf diese weise)\b"),
+    "summon_cont": re.compile(r"^(falls du dies tust|falls (sie|diese karte|es) auf diese (weise|art))\b"),
     "following": re.compile(r"(folgenden|dieser|diese) effekte?\b|jeden effekt\b|jeden der folgenden"),
     "gains": re.compile(r"\b(erhält|erhalten|bekommt|bekommen|hat|haben) (diese|diesen|die folgenden|den folgenden|1 dieser) effekte?\b"),
     "grave": re.compile(r"\bdiese karte (in|aus|von) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|auf den friedhof gelegt)\b|\bdiese karte setzen\b"),
-    "restriction": re.compile(r"^du kannst (jeden|diesen|den|die|das|einen|jeden der|nur)\b.*\bnur (einmal|zweimal) pro spielzug\b|^du kannst nur (1|einen|eine|ein)\b.*\bpro spielzug\b|^du kannst nur\b"),
+    "restriction": re.compile(r"^du kannst (jeden|diesen|den|die|das|einen|jeden der|nur)\b.*\bnur (einmal|zweimal) pro spielzug\b|^du kannst nur (1|einen|eine|ein)\b.*\bpro spielzug\b|^du kannst nur\b"
+                              r"|^du kannst ‹n› nur (einmal|zweimal) pro (spielzug|duell)\b"),
     "summon": re.compile(
         r"^(diese karte )?kann nicht als (normalbeschwörung|spezialbeschwörung)\b|^(diese karte )?kann nicht (normal|als|spezial)\w*\s*(beschworen|gesetzt)"
         r"|^(diese karte )?muss (zuerst )?(als|durch|mit|von)\b.{0,120}?\bbeschworen werden|^muss\b.{0,160}?beschworen werden"
         r"|^(diese karte )?kann nur (als|durch|mit)\b.{0,120}?beschworen werden"
         r"|^du kannst diese karte (als ritualbeschwörung|durch ritualbeschwörung)"
+        r"|^du kannst diese karte (mit [^.;:]*? )?als (ritual|spezial|tribut|normal|fusions|synchro|xyz-|link)beschwörung\b[^.;:]*?\bbeschwören\b(?![^.]*[;:])"
         r"|^du kannst diese karte \(von deiner [^)]*\) als spezialbeschwörung beschwören(?![^.]*[:;])"
         r"|^(falls|solange) [^.:;]{0,160}?, kannst du diese karte \("
+        r"|^(falls|solange|wenn) [^.:;]{0,160}?, kannst du diese karte [^.;:]*?als spezialbeschwörung [^.;:]*?beschwören\.?$"
         r"|^du kannst diese karte (ohne|durch) tribut"
         r"|^du kannst [^.;:]*? als tribut anbieten, um diese karte als (tributbeschwörung|normalbeschwörung) zu beschwören"
         r"|^du kannst diese karte als tributbeschwörung [^.;:]*? beschwören(?![^.]*[;:])"
         r"|^du kannst [^.;:]*?, dann (beschwöre|kannst du) diese karte [^.;:]*? als spezialbeschwörung( beschwören)?\.?$"),
     "starter": re.compile(r"^(du kannst\b(?! nur)|einmal pro spielzug|\(schnelleffekt\)|flipp?\s*:|aktiviere diese karte\b|aktiviere (sie|diese karte) nur\b)"),
     "continuation": re.compile(
-        r"^(dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher|falls (sie|es|er) auf diese weise|.*\b(durch|mit) diesen effekt\b)\b"),
+        r"^(\w+ (es|sie|ihn|jenes monster|jene monster|jene karte) (andernfalls|stattdessen|während|ins|in|auf|unter)"
+        r"|(falls|wenn|solange) (das|der|die|jenes|jener|jene) (ausgerüstete|gewählte|ziel|monster\b)"
+        r"|falls (sie|es|er|diese karte) auf diese (art|weise) beschworen|dies ist ein schnelleffekt"
+        r"|.*\bin dem du diesen effekt aktivierst|dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher|falls (sie|es|er) auf diese weise|.*\b(durch|mit) diesen effekt\b)\b"),
 }
 
 
@@ -247,10 +259,10 @@ def _looks_material(line: str, lang: str) -> bool:
 
 # ------------------------------------------------------------------ Japanese / Chinese
 
-_JA_SUMMON = re.compile(r"(手札から[^。]{0,14}特殊召喚できる。?$|通常召喚できない|特殊召喚できない|特殊召喚する事ができない|特殊召喚しなければならない|特殊召喚できる。?$|召喚できる。?$|により降臨|で降臨|儀式召喚できる|リリースなしで召喚|リリースして召喚|アドバンス召喚する事もできる|でしか特殊召喚できない|融合召喚でのみ|エクシーズ召喚でのみ|シンクロ召喚でのみ|場合のみ特殊召喚|手札から特殊召喚できる)")
-_JA_RESTR = re.compile(r"(1ターンに1(度|回|枚)しか|1ターンに(1|2)度まで|1ターンに1体しか|1枚しか(表側表示で)?存在できない|しか発動できず|デュエル中に1度しか|しか使用できない)")
-_ZH_SUMMON = re.compile(r"(不可通常召唤|不可特殊召唤|可特殊召唤。?$|可以?从手[卡牌][^。]{0,14}特殊召唤。?$|不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
-_ZH_RESTR = re.compile(r"(1回合(只能|仅可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|1回合只能使用1次|回合各能使用1次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|回合只能|只能使用1次|只能发动1张|只能使用其中|仅可使用其中|只能用其中)")
+_JA_SUMMON = re.compile(r"(特殊召喚はできない。?$|のみ[、,]?このカードは[^。]*召喚する事ができる。?$|(X|エクシーズ|シンクロ|融合|リンク|儀式)召喚する事もできる|のみ特殊召喚(する事が|することが)?できる|手札から[^。]{0,14}特殊召喚できる。?$|通常召喚できない|特殊召喚できない|特殊召喚する事ができない|特殊召喚しなければならない|特殊召喚できる。?$|召喚できる。?$|により降臨|で降臨|儀式召喚できる|リリースなしで召喚|リリースして召喚|アドバンス召喚する事もできる|でしか特殊召喚できない|融合召喚でのみ|エクシーズ召喚でのみ|シンクロ召喚でのみ|場合のみ特殊召喚|手札から特殊召喚できる)")
+_JA_RESTR = re.compile(r"(1(枚|体)しか(表側表示で)?存在できない|1ターンに1(度|回|枚)しか|1ターンに(1|2)度まで|1ターンに1体しか|1枚しか(表側表示で)?存在できない|しか発動できず|デュエル中に1度しか|しか使用できない)")
+_ZH_SUMMON = re.compile(r"(可[^。]*(上级召唤|表侧表示召唤)。?$|仅可(以|在|用)?[^。]*特殊召唤。?$|(用|以)[^。]*才能[^。]*特殊召唤。?$|也(能|可以?)[^。]*(超量|同调|融合|连接|仪式)召唤。?$|只能(用|以)[^。]*特殊召唤|不可通常召唤|不可特殊召唤|可特殊召唤。?$|可以?从手[卡牌][^。]{0,14}特殊召唤。?$|不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
+_ZH_RESTR = re.compile(r"(仅可有1(只|张)|1回合(只能|仅可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|1回合只能使用1次|回合各能使用1次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|回合只能|只能使用1次|只能发动1张|只能使用其中|仅可使用其中|只能用其中)")
 
 
 def _cjk_norm(s: str) -> str:
@@ -264,7 +276,8 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
     segs: list[Segment] = []
     extra = bool(card_type) and any(k in card_type for k in ("Fusion", "Synchro", "Xyz", "Link"))
     lines = [ln for ln in masked_all.split("\n") if ln.strip()]
-    if extra and lines and (len(lines) > 1 or not re.search(r"[。]", lines[0])) and not re.search(CIRCLED_RE, lines[0]):
+    if extra and lines and (len(lines) > 1 or not re.search(r"[。]", lines[0]) or _MAT_LINE.search(_cjk_norm(lines[0]))) \
+            and not re.search(CIRCLED_RE, lines[0]):
         mat = lines.pop(0)
         segs.append(Segment(mat, f"{MAT}" + _cjk_norm(mat), SEG_MATERIALS))
     body = "".join(ln if re.search(r"[。」）)]$", ln.strip()) else ln + "。" for ln in lines)
@@ -319,10 +332,22 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
                 and not re.search(r"(限り|只要)", n):
             segs.append(Segment(chunk, "‹sum›" + _stop(n), SEG_SUMMON, idx))
             continue
+        granted = _GRANTS.search(n)
+        if granted:
+            # "…場合、以下の効果を得る。●…" — the grant is one (continuous) effect, each bullet an effect of its own
+            head, items = n[:granted.end()], [b for b in n[granted.end():].split("●") if b.strip("。 ")]
+            segs.append(Segment(chunk, _stop(head), SEG_EFFECT, idx))
+            segs.extend(Segment("●" + b, _stop(b), SEG_EFFECT, idx) for b in items)
+            continue
         # a trailing reminder sentence ("(このカードは…としても扱う)") is not part of the effect
         segs.append(Segment(chunk, _stop(n), SEG_EFFECT, idx))
     return segs
 
+
+#: a materials line: names, types and levels joined by "+" / "×" (some fan texts end it with "。")
+_MAT_LINE = re.compile(r"^[^。、，,:]*(\+|×)[^。、，,:]*。?$")
+
+_GRANTS = re.compile(r"(以下の効果を得る|(获得|得到)以下效果)。(?=●)")
 
 _HEAD_ONLY = re.compile(r"(発動できる|発動する|発動しなければならない|发动|才能发动|可以发动)。$")
 
@@ -340,15 +365,18 @@ def numbered_act(n: str, lang: str) -> bool:
 
 
 def _cjk_starter(n: str, lang: str) -> bool:
+    # "また、…発動する。" ("Also, …") opens a new activated effect of an old, unnumbered text
     if lang == "ja":
-        return bool(re.search(r"(発動できる|発動する|発動しなければならない|1ターンに1度、|リバース:|リバース：)", n)) and not _cjk_continuation(n, lang)
-    return bool(re.search(r"(才能发动|可以发动|发动。|1回合1次|反转:|反转：)", n)) and not _cjk_continuation(n, lang)
+        return bool(re.search(r"(発動できる|発動する|発動しなければならない|1ターンに1度、|リバース:|リバース：)", n)) and (
+            not _cjk_continuation(n, lang) or n.startswith("また、"))
+    return bool(re.search(r"(才能发动|可以发动|发动。|1回合1次|反转:|反转：)", n)) and (
+        not _cjk_continuation(n, lang) or bool(re.match(r"^(此外|另外)[，,]", n)))
 
 
 def _cjk_continuation(n: str, lang: str) -> bool:
     if lang == "ja":
-        return bool(re.match(r"^(その後|その|そのモンスター|この効果|また|さらに|この効果で|そのカード|それら|対象の|選択した|このターン|そのターン|次の|ただし|その場合|この効果を|装備モンスター)", n))
-    return bool(re.match(r"^(那之后|那|那只|这个效果|此效果|这个回合|此回合|此外|再|那些|选择的|作为对象的|这张卡的这个效果|下次的|但是|装备怪兽)", n))
+        return bool(re.match(r"^(その後|その|そのモンスター|この効果|また|さらに|この効果で|そのカード|それら|対象の|選択した|このターン|そのターン|次の|ただし|その場合|この効果を|装備モンスター|●|このカードを発動する(ターン|場合))", n))
+    return bool(re.match(r"^(那之后|那|那只|这个效果|此效果|这个回合|此回合|此外|再|那些|选择的|作为对象的|这张卡的这个效果|下次的|但是|装备怪兽|●|发动此卡的回合|这张卡发动的回合|这张卡的发动后)", n))
 
 
 # ------------------------------------------------------------------ entry point
