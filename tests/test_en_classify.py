@@ -244,6 +244,9 @@ MUST_PARSE = [
     ("Enchanted creature loses all abilities.", None, "Enchantment — Aura"),
     ("Target creature gains flying until end of turn.", None, "Instant"),
     ("Sphinx of the Guildpact is all colors.", "Sphinx of the Guildpact", "Artifact Creature — Sphinx"),
+    # permissions to play ("play" is an ordinary verb after "may", CR 305.2 / 601.3)
+    ("You may play that card this turn.", None, "Instant"),
+    ("You may play an additional land on each of your turns.", None, "Enchantment"),
 ]
 
 MUST_PARSE_XFAIL = {
@@ -336,3 +339,9 @@ def test_cast_permission_is_rules_but_casting_now_is_one_shot():
     assert [(e.kind, e.verb) for e in flash] == [("rules", "cast")]
     now = _ir("You may cast it without paying its mana cost.").effects  # cascade's reminder text
     assert [(e.kind, e.verb) for e in now] == [("one-shot", "cast")]
+    trig = _ir("Whenever you discard a nonland card, you may cast it from your graveyard.").effects  # Oskar
+    assert [(e.kind, e.verb) for e in trig] == [("one-shot", "cast")]
+    lands = _ir("You may play two additional lands on each of your turns.", "Azusa, Lost but Seeking").effects
+    assert [(e.kind, e.verb) for e in lands] == [("rules", "extra_land")]
+    static = _ir("You may cast Hogaak, Arisen Necropolis from your graveyard.", "Hogaak, Arisen Necropolis").effects
+    assert [(e.kind, e.verb) for e in static] == [("rules", "cast")]

@@ -207,7 +207,8 @@ def _names_event(cond: Node) -> bool:
     if e.kind != I.ONE_SHOT or e.verb in (None, "do", "have", "trigger") or e.duration or e.condition:
         return False
     tags = (e.note or "").split(",")
-    return not any(t.startswith("aux:") or t == "past" for t in tags)
+    # "an opponent had two lands enter": a causative reports what happened, it is not the event
+    return not any(t.startswith("aux:") or t in ("past", "causative") for t in tags)
 
 
 def _past_tense(children) -> bool:
@@ -234,6 +235,9 @@ def _words(children) -> list[str]:
 class IRBuilder(Transformer):
     """Builds clause-level results: ``start`` returns a dict consumed by :func:`to_clause`."""
 
+    #: "attacks this turn if able" as a rules effect (a requirement, CR 508.1d/509.1c)
+    if_able_is_requirement = True
+
     def __init__(self, keyword_ids: dict[str, str] | None = None, keyword_effects: dict | None = None,
                  source: str | None = None):
         super().__init__(visit_tokens=False)
@@ -245,6 +249,9 @@ class IRBuilder(Transformer):
         #: "can't be the target of spells your opponents control this turn": LALR attaches the
         #: clause-final duration to the last noun phrase; the predicate that owns it looks it up here
         self._np_duration: dict[int, str] = {}
+        #: noun phrases read "an additional …" / "… from <zone>" (the Filter keeps neither)
+        self._np_additional: set[int] = set()
+        self._np_from_zone: set[int] = set()
 
     def __default__(self, data, children, meta):
         return Node(str(data), children)
@@ -270,10 +277,16 @@ class IRBuilder(Transformer):
         for c in children:
             if isinstance(c, tuple) and c[0] == "det":
                 self._apply_det(f, c[1])
+                if "additional" in c[1].split():
+                    self._np_additional.add(id(f))
             elif isinstance(c, tuple) and c[0] == "np_core":
                 self._apply_words(f, c[1])
+                if any(w.lower() == "additional" for _, w in c[1]):  # "two additional lands"
+                    self._np_additional.add(id(f))
             elif isinstance(c, Node):
                 self._apply_postmod(f, c)
+                if c.name == "from_zone":
+                    self._np_from_zone.add(id(f))
                 # "card in a graveyard this turn": the zone's noun phrase took the clause-final duration
                 inner = next((self._np_duration[id(x)] for x in _filters([c]) if id(x) in self._np_duration), None) \
                     if c.name in ("in_zone", "zone_phrase") else None
@@ -807,9 +820,6 @@ class IRBuilder(Transformer):
         n = next((_number(w) for w in _words(children) if _number(w) is not None), None)
         return Pred("state", verb="be", tags={"number"}, mods=[I.Modification("hand_size", "set", n)])
 
-    def extra_land(self, children):
-        return self._rules("extra_land")
-
     # generic actions
     def _action(self, children, verb=None):
         toks = [c for c in children if isinstance(c, Token)]
@@ -836,7 +846,8 @@ class IRBuilder(Transformer):
             p.tags.add("aux:" + " ".join(_words(aux)))
         if _past_tense(children):
             p.tags.add("past")
-        if any(isinstance(c, Node) and c.name == "zone_phrase" and "from" in c.tokens()[:1] for c in children):
+        if any(isinstance(c, Node) and c.name == "zone_phrase" and "from" in c.tokens()[:1] for c in children) \
+                or any(id(f) in self._np_from_zone for f in p.objects):
             p.tags.add("from_zone")
         if verb in ("cast", "play") and p.duration is None:
             # "you may cast that card this turn": the duration bounds the permission, not the card
@@ -846,6 +857,11 @@ class IRBuilder(Transformer):
                 p.duration = c.name
             elif isinstance(c, Mod) and c.kind == "duration":
                 p.duration = c.value
+        if verb == "play" and any(id(f) in self._np_additional and f.noun == "land" for f in p.objects):
+            # "You may play an additional land on each of your turns" (CR 305.2): a rules effect
+            p.kind, p.verb = I.RULES, "extra_land"
+            p.duration = p.duration or next((self._np_duration[id(f)] for f in p.objects
+                                             if id(f) in self._np_duration), None)
         return p
 
     def causative(self, children):
@@ -1080,7 +1096,7 @@ class IRBuilder(Transformer):
             # static ability of the spell itself that works on the stack (CR 604.5)
             effects = [I.Effect(kind=I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")]
         suffixes = {c.name for c in children if isinstance(c, Node)}
-        if "if_able" in suffixes:
+        if "if_able" in suffixes and self.if_able_is_requirement:
             # "attacks this turn if able": a combat requirement (CR 508.1d, 509.1c), not an action
             required = [e for e in effects if e.kind == I.ONE_SHOT and e.verb in ("attack", "block")]
             shared = next((e.duration for e in required if e.duration), None)
@@ -1301,7 +1317,7 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
     if isinstance(result, tuple) and result[0] == "activated":
         clause.form = I.FORM_ACTIVATED
         clause.costs = result[1]
-        clause.effects = result[2]
+        clause.effects = _cast_now(result[2])
         return clause
     if isinstance(result, tuple) and result[0] == "body":
         form = result[1]
@@ -1309,6 +1325,7 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
         if form == "triggered":
             clause.form = I.FORM_TRIGGERED
             clause.trigger = result[3]
+            clause.effects = _cast_now(clause.effects)
         if len(result) > 4 and result[4] == "modal":
             clause.modal = True
         clause.static_spell_ability = _is_static_spell_ability(clause.effects)
@@ -1316,6 +1333,15 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
     clause.parsed = False
     clause.error = "parse tree without a clause"
     return clause
+
+
+def _cast_now(effects: list[I.Effect]) -> list[I.Effect]:
+    """Inside a triggered or activated ability, "you may cast it from your graveyard" with no duration
+    is done while the ability resolves (a one-shot); only a bounded permission ("this turn") lasts."""
+    for e in effects:
+        if e.kind == I.RULES and e.verb in ("cast", "play") and e.duration is None and not e.granted:
+            e.kind = I.ONE_SHOT
+    return effects
 
 
 def _is_static_spell_ability(effects: list[I.Effect]) -> bool:

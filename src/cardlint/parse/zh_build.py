@@ -541,8 +541,11 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
                 for m in e.modifications:
                     if m.characteristic == I.TYPES and m.op == "set":
                         m.op = "add"
-        elif condition is not None and e.kind == I.RULES:
-            e.condition = condition
+        elif e.kind == I.RULES:
+            # "本回合不能阻挡": a rules effect keeps its duration, as in the other languages
+            e.duration = e.duration or duration
+            if condition is not None:
+                e.condition = condition
     return effects, subject
 
 
@@ -554,7 +557,7 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
             if st.data == "trailing_duration":
                 dur = st.children[0].data if st.children and isinstance(st.children[0], Tree) else None
                 for e in out:
-                    if e.kind == I.CONTINUOUS and e.duration is None:
+                    if e.kind in (I.CONTINUOUS, I.RULES) and e.duration is None:
                         e.duration = dur
                 continue
             effs, subject = statement_effects(st, ctx, subject)
