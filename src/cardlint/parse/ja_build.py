@@ -759,9 +759,11 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     if "become" in feats and lemma in ("more", "fewer") and any(
             _np_has(a.np, "コスト", "追加コスト") for a in _args(p, "が", "は", "も")):
         return [I.Effect(kind=I.RULES, verb="cost_change")]
-    if "must" in feats:
+    if "must" in feats or "可能ならば" in p.adverbs:
+        # "可能ならば…ブロックに参加する" (blocks … if able): a requirement, a rules effect (CR 509.1c)
         return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
-    if "may" in feats and lemma in ("cast", "play") and not ctx.in_trigger:
+    # a permission is a rules effect (CR 601.3); in a triggered ability only when it lasts ("ターン終了時まで")
+    if "may" in feats and lemma in ("cast", "play") and (not ctx.in_trigger or ctx.duration is not None):
         return [I.Effect(kind=I.RULES, verb=lemma)]
     if lemma == "able" or (lemma in ("attack", "block") and ("can" in feats or "neg" in feats)):
         return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
@@ -912,7 +914,8 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             d = _duration_of(a)
             if d:
                 ctx.duration = d
-        if "このターン" in p.adverbs:
+        if "このターン" in p.adverbs and not (p.link == "sub" and p.link_lemma == "if"):
+            # but "このターンに…ていたなら" is a condition about this turn, not the effect's duration
             ctx.duration = ctx.duration or "this_turn"
     for i, p in enumerate(preds):
         if p.link == "sub":

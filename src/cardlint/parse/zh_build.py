@@ -520,16 +520,22 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             predicate = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")
                          and not x.data.startswith(("subject", "attr_"))]
             replaced = any(e.kind == I.REPLACEMENT and e.verb == "instead" for e in effects)
+            this_turn = any(isinstance(x, Tree) and x.data == "adverb" and _find(x, "this_turn_adv") is not None
+                            for x in pr.children)
             for pnode in predicate[-1:]:
                 for e in predicate_effects(pnode, subject, ctx, attr):
                     if not (replaced and e.kind == I.ONE_SHOT):
+                        if this_turn and e.kind == I.RULES and e.duration is None:
+                            e.duration = "this_turn"  # "本回合不能阻挡"
                         effects.append(e)
     if subject is not None:
         ctx.last_subject = subject
     if alt_cost:
         # "你可以…,而不支付~的法术力费用": an alternative cost, a static ability of the spell (CR 118.9)
         return [I.Effect(I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")], subject
-    if free_cast:
+    if free_cast and duration is None:
+        # "你可以施放之，且不需支付其法术力费用" casts now (one-shot); with a duration ("本回合中，你可以
+        # 使用这些牌…") it is a permission that lasts, a rules effect (CR 601.3)
         for e in effects:
             if e.kind == I.RULES and e.verb == "cast":
                 e.kind = I.ONE_SHOT

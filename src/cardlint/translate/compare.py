@@ -180,11 +180,15 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
             add(C.DURATION, _("duration differs: {en} in English, {tr} in the translation")
                 .format(en=_fmt({d or _("static") for d in e_d}), tr=_fmt({d or _("static") for d in t_d})))
     # who controls the affected objects
-    e_c = {a.controller for a in en.atoms if a.controller}
-    t_c = {a.controller for a in tr.atoms if a.controller}
-    if e_c and t_c and not (e_c & t_c):      # disjoint: a partly understood side is no evidence
-        add(C.CONTROLLER, _("controller of the affected objects differs: {en} in English, {tr} in the translation")
-            .format(en=_fmt(e_c), tr=_fmt(t_c)))
+    # compared per effect (kind, layer, characteristic), so that "your creature gets +1/+0" → "an opponent's
+    # creature gets +1/+0" is not hidden by another effect of the clause that is about an opponent's object
+    e_by, t_by = _controllers_by_effect(en.atoms), _controllers_by_effect(tr.atoms)
+    for key in sorted(e_by.keys() & t_by.keys(), key=str):
+        e_c, t_c = e_by[key], t_by[key]
+        if not (e_c & t_c):      # disjoint: a partly understood side is no evidence
+            add(C.CONTROLLER, _("controller of the affected objects differs: {en} in English, {tr} in the translation")
+                .format(en=_fmt(e_c), tr=_fmt(t_c)))
+            break
     # target vs all
     e_q = {a.quantifier for a in en.atoms if a.quantifier}
     t_q = {a.quantifier for a in tr.atoms if a.quantifier}
@@ -313,3 +317,11 @@ def _unparsed(p: Pair) -> Finding:
     return Finding(C.UNPARSED, p.tr.index if p.tr is not None else (p.en.index if p.en else None), msg,
                    p.en.text if p.en else "", p.tr.text if p.tr else "", 0.0,
                    p.en.index if p.en is not None else None)
+
+
+def _controllers_by_effect(atoms) -> dict[tuple, set[str]]:
+    out: dict[tuple, set[str]] = {}
+    for a in atoms:
+        if a.controller:
+            out.setdefault((a.kind, a.layer, a.characteristic), set()).add(a.controller)
+    return out
