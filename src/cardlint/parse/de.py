@@ -93,21 +93,25 @@ _ADJ_END = re.compile(r"(?:en|em|er|es|e|s|n)$")
 _ARTICLE = r"(?:(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+)?"
 
 
-def _name_pattern(name: str) -> str | None:
+def _name_words(name: str) -> list[tuple[str, bool]]:
+    """The name's words after a leading article, lower case, each with whether it declines like an
+    adjective (its stem then takes case endings) — shared by the name regex and its cheap pre-check."""
     # a hyphen and a space between name words vary between printings ("Orzhov-Hohepriester")
-    words = [w for w in re.split(r"[\s\-]+", name.strip()) if w]
-    if not words:
-        return None
-    parts = []
-    for i, w in enumerate(words):
+    out = []
+    for i, w in enumerate(w for w in re.split(r"[\s\-]+", name.strip()) if w):
         lw = w.lower()
         if i == 0 and lw in W.ARTICLES:
             continue  # "Der Ur-Drache": the article declines like any other article
         if len(lw) > 4 and re.search(r"[a-zäöüß]$", lw) and "-" not in lw[-3:]:
-            stem = _ADJ_END.sub("", lw)
-            parts.append(re.escape(stem) + r"(?:e|en|em|er|es|n|ens|ers|ern)?s?")
+            out.append((_ADJ_END.sub("", lw), True))
         else:
-            parts.append(re.escape(lw) + r"(?:s|es|n|en)?")
+            out.append((lw, False))
+    return out
+
+
+def _name_pattern(name: str) -> str | None:
+    parts = [re.escape(stem) + (r"(?:e|en|em|er|es|n|ens|ers|ern)?s?" if declines else r"(?:s|es|n|en)?")
+             for stem, declines in _name_words(name)]
     if not parts:
         return None
     return _ARTICLE + r"[\s\-]+".join(parts)
@@ -128,22 +132,11 @@ def _name_variants(name: str | None) -> list[str]:
     return sorted(set(out), key=len, reverse=True)
 
 
-def _first_stem(variant: str) -> str | None:
-    """The lower-case stem every match of ``_name_pattern(variant)`` contains (its first word
-    after an article), so that the costly name regex is only built when it can match."""
-    for i, w in enumerate(w for w in re.split(r"[\s\-]+", variant.strip()) if w):
-        lw = w.lower()
-        if i == 0 and lw in W.ARTICLES:
-            continue
-        if len(lw) > 4 and re.search(r"[a-zäöüß]$", lw) and "-" not in lw[-3:]:
-            return _ADJ_END.sub("", lw)
-        return lw
-    return None
-
-
 @lru_cache(maxsize=4096)
 def _name_stems(name: str) -> tuple[str, ...]:
-    return tuple(st for st in (_first_stem(v) for v in _name_variants(name)) if st)
+    """Per variant, the stem every match of its name regex contains (its first word), so that the
+    costly regex is only built when the name can occur in the text."""
+    return tuple(words[0][0] for words in (_name_words(v) for v in _name_variants(name)) if words)
 
 
 def _replace_self(text: str, name: str | None) -> str:

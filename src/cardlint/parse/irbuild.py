@@ -235,8 +235,6 @@ def _words(children) -> list[str]:
 class IRBuilder(Transformer):
     """Builds clause-level results: ``start`` returns a dict consumed by :func:`to_clause`."""
 
-    #: "attacks this turn if able" as a rules effect (a requirement, CR 508.1d/509.1c)
-    if_able_is_requirement = True
 
     def __init__(self, keyword_ids: dict[str, str] | None = None, keyword_effects: dict | None = None,
                  source: str | None = None):
@@ -1096,7 +1094,7 @@ class IRBuilder(Transformer):
             # static ability of the spell itself that works on the stack (CR 604.5)
             effects = [I.Effect(kind=I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")]
         suffixes = {c.name for c in children if isinstance(c, Node)}
-        if "if_able" in suffixes and self.if_able_is_requirement:
+        if "if_able" in suffixes:
             # "attacks this turn if able": a combat requirement (CR 508.1d, 509.1c), not an action
             required = [e for e in effects if e.kind == I.ONE_SHOT and e.verb in ("attack", "block")]
             shared = next((e.duration for e in required if e.duration), None)
