@@ -149,3 +149,30 @@ def test_corpus_sample_coverage():
             stats["all"] += 1
             stats["parsed"] += c["parsed"]
     assert stats["parsed"] / stats["all"] >= 0.80
+
+
+# ------------------------------------------------------------------ session-3 families (real corpus clauses)
+def test_keyword_verb_keeps_its_duration():
+    out = classify_text("{G}, {T}: Kreaturen, die du kontrollierst, verursachen Trampelschaden bis zum Ende des Zuges.",
+                        "de", name="Gildenmagier des Konklaves", type_line="Kreatur — Elf, Kleriker")
+    (effect,) = out["clauses"][0]["effects"]
+    assert (effect["layer"], effect["duration"]) == ("6", "until_eot")
+
+
+def test_until_end_of_your_next_turn():
+    out = classify_text("Immer wenn ein Gegner ein Artefakt für Mana tappt, übernimm die Kontrolle über das Artefakt "
+                        "bis zum Ende deines nächsten Zuges.", "de", name="Schatzschnapper", type_line="Kreatur — Goblin")
+    (effect,) = out["clauses"][0]["effects"]
+    assert (effect["layer"], effect["duration"]) == ("2", "until_next_turn")
+
+
+@pytest.mark.parametrize("text,kinds", [
+    ("Spielst du diesen Zauberspruch während deiner Hauptphase, erhält diese Kreatur stattdessen +4/+4 bis zum Ende "
+     "des Zuges.", ["continuous", "replacement"]),
+    ("Ist dieses Land legendär, opfert sein Beherrscher ein weiteres Land.", ["one-shot"]),
+])
+def test_verb_first_condition_is_no_effect(text, kinds):
+    # the verb-first clause is the condition: no "play" action, no layer-4 "is legendary" (these were
+    # the wrong effects before the clause was read as a condition)
+    effects = classify_text(text, "de", name="Irgendein Name", type_line="Hexerei")["clauses"][0]["effects"]
+    assert sorted(e["kind"] for e in effects) == kinds

@@ -236,3 +236,33 @@ def test_other_card_name_is_not_self():
 def test_self_gets_for_each_is_not_cda():
     clauses = _clauses("Aura Gnarlid gets +1/+1 for each Aura on the battlefield.", "Aura Gnarlid", "Creature — Beast")
     assert _summary(clauses)[0][1:] == ("static", [("continuous", "7c", False)])
+
+
+# ------------------------------------------------------------------ leveler striations (CR 711.2)
+def test_striation_is_one_clause():
+    """Student of Warfare (oracle-en.jsonl): the level symbol, its P/T box and its abilities form one
+    static ability (CR 711.2b), so one clause per striation; the level-up keyword stays its own clause."""
+    clauses = _clauses("Level up {W} ({W}: Put a level counter on this. Level up only as a sorcery.)\n"
+                       "LEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\n4/4\nDouble strike",
+                       "Student of Warfare", "Creature — Human Knight")
+    assert [c["text"] for c in clauses] == [
+        "Level up {W} ({W}: Put a level counter on this. Level up only as a sorcery.)",
+        "LEVEL 2-6\n3/3\nFirst strike", "LEVEL 7+\n4/4\nDouble strike"]
+    assert [c["ability"] for c in clauses] == ["keyword", "static", "static"]
+    assert all(c["parsed"] for c in clauses)
+    for c in clauses[1:]:
+        assert sorted(e["layer"] for e in c["effects"]) == ["6", "7b"]
+        assert not any(e["cda"] for e in c["effects"])
+
+
+def test_striation_without_abilities_sets_only_pt():
+    """Beastbreaker of Bala Ged: a striation with just a P/T box is a layer 7b effect only."""
+    clauses = _clauses("Level up {2}{G}\nLEVEL 1-3\n4/4\nLEVEL 4+\n6/6\nTrample",
+                       "Beastbreaker of Bala Ged", "Creature — Human Warrior")
+    assert [(c["text"], sorted(e["layer"] for e in c["effects"])) for c in clauses] == [
+        ("Level up {2}{G}", []), ("LEVEL 1-3\n4/4", ["7b"]), ("LEVEL 4+\n6/6\nTrample", ["6", "7b"])]
+
+
+def test_lower_case_level_in_prose_is_no_striation():
+    clauses = _clauses("Whenever this creature attacks, if it has level 3 or greater, draw a card.\nFlying")
+    assert len(clauses) == 2

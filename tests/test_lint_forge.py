@@ -106,3 +106,41 @@ def test_a_wrong_line_for_one_part_is_reported_with_that_part():
     (f,) = _lint_rows(bad)
     assert f.code == "CL101" and "“Tek gets +2/+0 as long as you control a Swamp.”" in f.message
     assert "declared in layer(s) 6 but its text gives layer(s) 7c" in f.message
+
+
+def test_hidden_keyword_declares_no_layer():
+    # Forge's StaticAbility.generateLayer() puts AddHiddenKeyword$ in StaticAbilityLayer.RULES, not ABILITIES
+    line = ("S:Mode$ Continuous | Affected$ Creature.EnchantedBy | AddHiddenKeyword$ CARDNAME can't attack. | "
+            "Description$ Enchanted creature can't attack.")
+    assert forge_layers(line) is None
+    both = ("S:Mode$ Continuous | Affected$ Creature.EnchantedBy | AddKeyword$ Flying | AddHiddenKeyword$ "
+            "CARDNAME can block only creatures with flying. | Description$ Enchanted creature has flying.")
+    assert forge_layers(both)[0] == {"6"}
+
+
+def test_hidden_addkeyword_counts_raw_but_not_keywords_only():
+    line = ("S:Mode$ Continuous | Affected$ Creature.EnchantedBy | AddPower$ 2 | AddToughness$ 2 | "
+            "AddKeyword$ CARDNAME attacks each combat if able. | Description$ Enchanted creature gets +2/+2 and "
+            "attacks each combat if able.")
+    assert forge_layers(line)[0] == {"6", "7c"}
+    assert forge_layers(line, keywords_only=True)[0] == {"7c"}
+
+
+def test_a_description_over_two_clauses_aligns_to_both():
+    # Stratus Walk (forge-scripts.jsonl): one line for two Oracle paragraphs
+    from cardlint.io.forge import align_span
+
+    clauses = [{"text": "Enchant creature"}, {"text": "When Stratus Walk enters, draw a card."},
+               {"text": "Enchanted creature has flying."},
+               {"text": "Enchanted creature can block only creatures with flying."}]
+    desc = "Enchanted creature has flying. Enchanted creature can block only creatures with flying."
+    assert align_span(desc, clauses, "Stratus Walk") == [2, 3]
+    assert align_span("Enchanted creature has flying.", clauses, "Stratus Walk") == [2]
+
+
+def test_level_description_aligns_to_the_striation_clause():
+    from cardlint.io.forge import align
+
+    clauses = [{"text": "Level up {W}"}, {"text": "LEVEL 2-6\n3/3\nFirst strike"}, {"text": "LEVEL 7+\n4/4\nDouble strike"}]
+    assert align("LEVEL 7+ 4/4 CARDNAME has Double Strike", clauses, "Student of Warfare") == 2
+    assert align("LEVEL 2-6 3/3 CARDNAME has First Strike", clauses, "Student of Warfare") == 1

@@ -322,3 +322,265 @@ def test_cli_builds_only_the_named_subcommand():
     assert only.parse_args(["classify", "Flying"]).command == "classify"
     full = build_parser()
     assert full.parse_args(["classify", "x"]).command == "classify"
+
+
+# --- parser loop and tree building -----------------------------------------------------------------
+
+# The rule shapes Lark builds trees for: ?rule (single child inlined), _rule and x* (inlined into
+# the parent, left recursion), !rule (tokens kept), an alias, filtered punctuation.
+SHAPES = r'''
+start: item+
+?item: pair | single | "(" _list ")" | keep
+pair: WORD "=" value -> assignment
+single: WORD "."
+!keep: "!" WORD
+_list: value ("," value)*
+?value: WORD | NUMBER | "[" value* "]"
+WORD: /[a-z]+/
+NUMBER: /\d+/
+%ignore " "
+'''
+SHAPE_TEXTS = ["a = 1", "a.", "(a, b, 3)", "! x", "a = [1 2 [b]] c.", "(a)", "x = [] ! y (z, 1)",
+               "a =", "(a,)", "! 1", "a = [1", "", "a.b", "= 1", "(((", "a = 1 2"]
+
+
+def _lark_loop(parser: Lark) -> Lark:
+    """The same parser with Lark's own LALR loop and callbacks."""
+    from copy import copy
+
+    from lark.parsers.lalr_parser import _Parser
+
+    other = copy(parser)
+    other.parser = copy(parser.parser)
+    other.parser.parser = copy(parser.parser.parser)
+    loop = parser.parser.parser.parser
+    other.parser.parser.parser = _Parser(loop.parse_table, loop.callbacks, loop.debug)
+    return other
+
+
+def _outcome_full(parser: Lark, text: str):
+    """The tree, or the error with everything the front ends read from it."""
+    try:
+        return ("tree", parser.parse(text))
+    except Exception as exc:  # noqa: BLE001
+        state = getattr(exc, "state", None)
+        return ("error", type(exc).__name__, getattr(exc, "column", None), str(getattr(exc, "token", "")),
+                sorted(getattr(exc, "expected", None) or ()), str(exc),
+                list(state.state_stack) if state is not None else None,
+                exc.interactive_parser is not None if hasattr(exc, "interactive_parser") else None)
+
+
+@pytest.mark.parametrize("lexer", [WordLexer, "contextual", "basic"])
+@pytest.mark.parametrize("grammar,texts", [(GRAMMAR, SENTENCES + BAD), (SHAPES, SHAPE_TEXTS)])
+def test_parser_loop_gives_lark_trees_and_errors(cache_dir, lexer, grammar, texts):
+    built = Lark(loader.bound_literals(grammar), parser="lalr", lexer=lexer, maybe_placeholders=False)
+    file, key = cache_dir / "t.parser", "k" * 64
+    loader._save_parser(built, file, key)
+    for parser in (built, loader._load_parser(file, key, {})):   # Lark's table, the packed one
+        ours = loader._use_parser_loop(parser)
+        assert type(ours.parser.parser.parser).__name__ == "ParserLoop"
+        reference = _lark_loop(ours)
+        assert type(reference.parser.parser.parser).__name__ == "_Parser"
+        for text in texts:
+            assert _outcome_full(ours, text) == _outcome_full(reference, text), text
+    assert _outcome_full(ours, texts[0])[0] == "tree"
+
+
+def test_fused_callbacks_build_lark_trees_for_every_rule():
+    parser = Lark(SHAPES, parser="lalr", maybe_placeholders=False)
+    callbacks = parser.parser.parser.parser.callbacks
+    fused = {rule: loader._fused_callback(cb) for rule, cb in callbacks.items()}
+    assert sum(fused[r] is not callbacks[r] for r in callbacks) >= len(callbacks) - 1  # all usual shapes
+    for text in [t for t in SHAPE_TEXTS if _outcome(parser, t)[0] == "tree"]:
+        assert loader._use_parser_loop(Lark(SHAPES, parser="lalr", maybe_placeholders=False)).parse(text) \
+            == parser.parse(text)
+
+
+def test_english_parser_loop_gives_lark_trees_and_errors():
+    from cardlint.parse.frontend import frontend
+
+    parser = frontend("en").parser
+    reference = _lark_loop(parser)
+    clauses = ["flying", "enchanted creature gets +2/+2 and has flying.", "destroy target creature. it can't be regenerated.",
+               "§ {t}: add {g}.", "when ~ enters, draw a card.", "~ deals 3 damage to any target.",
+               "target creature gets", "gets gets gets", "{zz} :", "creatures you control get +1/+1 until end of turn."]
+    for text in clauses:
+        assert _outcome_full(parser, text) == _outcome_full(reference, text), text
+
+
+# --- fast transformer ------------------------------------------------------------------------------
+
+def test_fast_transformer_equals_lark_transformer():
+    from lark import Token, Transformer, Tree
+    from lark.exceptions import VisitError
+    from lark.visitors import Discard
+
+    from cardlint.parse.frontend import FastTransformer
+
+    class Calc:
+        def assignment(self, children):
+            return ("set", children)
+
+        def single(self, children):
+            if str(children[0]) == "drop":
+                return Discard
+            return ("one", children)
+
+        def keep(self, children):
+            if str(children[1]) == "boom":
+                raise ValueError("boom")
+            return ("keep", [str(c) for c in children])
+
+        def WORD(self, token):
+            return token.upper()
+
+        def __default__(self, data, children, meta):
+            return (data, children, meta is not None and meta.empty)
+
+    class LarkCalc(Calc, Transformer):
+        pass
+
+    class FastCalc(Calc, FastTransformer):
+        pass
+
+    parser = Lark(SHAPES, parser="lalr", maybe_placeholders=False)
+    for text in ["a = 1 b. ! x", "(a, b, 3) drop.", "x = [] ! y (z, 1)", "! boom", "a = [1 2 [b]] c."]:
+        tree = parser.parse(text)
+        for visit_tokens in (True, False):
+            outcomes = []
+            for cls in (LarkCalc, FastCalc):
+                try:
+                    outcomes.append(cls(visit_tokens=visit_tokens).transform(tree))
+                except VisitError as exc:
+                    outcomes.append(("VisitError", exc.rule, repr(exc.orig_exc)))
+            assert outcomes[0] == outcomes[1], (text, visit_tokens)
+    assert FastCalc(visit_tokens=False).transform(Tree("single", [Token("WORD", "drop")])) is None  # Discard at the top
+
+
+def test_fast_transformer_builds_the_same_english_ir():
+    from lark import Transformer
+
+    from cardlint.parse.frontend import frontend
+    from cardlint.parse.irbuild import IRBuilder
+
+    fe = frontend("en")
+    for raw in ["Enchanted creature gets +2/+2 and has flying.", "{1}{R}, {T}: This creature deals 2 damage to any target.",
+                "Whenever this creature attacks, creatures you control get +1/+0 until end of turn.", "Flying"]:
+        text = fe.normalize(raw, None)
+        tree = fe.parser.parse(text)
+        fast = IRBuilder(fe.keyword_ids, fe.keyword_effects, source=text).transform(tree)
+        slow = Transformer.transform(IRBuilder(fe.keyword_ids, fe.keyword_effects, source=text), tree)
+        assert repr(fast) == repr(slow), text
+
+
+# --- lead words ------------------------------------------------------------------------------------
+
+LEAD_CASES = FIRST_CASES + [
+    r"(?<![\w'])(?:assembly\-workers?|elf|elves|time lord)(?![\w'])", r"(?:upkeep|draw step|end step)s?\b",
+    r"enters?(?: the battlefield)?\b", r"[a-z]+(?= counters?\b)", r"(?i:Basic (?:land|snow)) type",
+    r"flips?(?=\s*(?:you (?:won|lost)\b|[.,]|$))", r"and(?= [a-z])", r"x\-\d+", r"ab{2,4}c", r"a(?:b|c)*",
+]
+
+
+@pytest.mark.parametrize("regex", LEAD_CASES)
+def test_lead_words_cover_every_match(regex):
+    """Brute force: wherever the regex matches at the start of a run of word characters that
+    begins with a letter, the run passes :func:`_may_lead`."""
+    from cardlint.parse.wordlexer import _WORD, _lead_words, _may_lead
+
+    lead = _lead_words(regex, 0)
+    rx = re.compile(regex)
+    rnd = random.Random(regex)
+    words = ["a", "ab", "abbc", "abc", "and", "x", "x-1", "x-12", "elf", "elves", "elfs", "time", "lord", "enter",
+             "enters", "assembly-worker", "upkeep", "upkeeps", "draw", "step", "basic", "BASIC", "flip", "flips",
+             "counter", "k", "K", "y", "cd", "ab-", "c"]
+    tails = ["", " ", " lord", " step", " counters", " the battlefield", ".", "s", " land type", " you won",
+             "/1", "-1", " x"]
+    samples = [w + t for w in words for t in tails]
+    samples += ["".join(rnd.choice("abcdelfkxy -'.") for _ in range(rnd.randint(1, 9))) for _ in range(3000)]
+    for s in samples:
+        word = _WORD.match(s)
+        if not word or word.group(0)[0].isdigit():
+            continue
+        m = rx.match(s)
+        if m and m.end() > 0:
+            assert _may_lead(lead, word.group(0)), (regex, s)
+
+
+def test_lead_words_are_known_for_word_alternations():
+    from cardlint.parse.wordlexer import _lead_words, _may_lead
+
+    lead = _lead_words(r"(?<![\w'])(?:assembly\-workers?|elf|time lord)(?![\w'])", 0)
+    assert lead is not None
+    assert _may_lead(lead, "time") and _may_lead(lead, "elf") and _may_lead(lead, "assembly-workers")
+    assert not _may_lead(lead, "lord") and not _may_lead(lead, "creature")
+    counter = _lead_words(r"(?:counters?|poison counters?)\b", 0)
+    assert _may_lead(counter, "counter") and _may_lead(counter, "poison") and not _may_lead(counter, "count")
+    assert _lead_words(r"[a-z]+(?= counters?\b)", 0) is None   # any word: tried at every word
+    scoped = _lead_words(r"(?i:Basic (?:land|snow)) type", 0)    # case-blind in part only
+    assert _may_lead(scoped, "BASIC") and _may_lead(scoped, "basic") and not _may_lead(scoped, "land")
+    assert not _may_lead(_lead_words(r",\s*and(?![a-z])", 0), "and")   # never begins at a word
+
+
+def test_lead_index_equals_one_terminal_at_a_time():
+    from cardlint.parse.wordlexer import _LeadIndex, _lead_words, _may_lead
+
+    leads = {f"T{i}": _lead_words(r, re.IGNORECASE if i % 3 == 0 else 0) for i, r in enumerate(LEAD_CASES)}
+    index = _LeadIndex(leads)
+    for word in ["a", "ab", "abc", "elf", "Elf", "ELVES", "time", "x", "upkeeps", "enters", "basic", "Basic",
+                 "and", "counter", "flip", "zzz", "kartenöl", "Ärger"]:
+        assert index.lookup(word) == {n for n, lead in leads.items() if _may_lead(lead, word)}, word
+
+
+# --- English normalisation -------------------------------------------------------------------------
+
+def _mark_lead_commas_reference(text: str) -> str:
+    """The rule spelled out character by character (the earlier implementation)."""
+    from cardlint.parse.en_text import _LEADS, LEAD_COMMA
+
+    out, i, n = [], 0, len(text)
+    sentence_start, lead_open = True, False
+    while i < n:
+        ch = text[i]
+        if sentence_start and not ch.isspace():
+            lead_open = bool(_LEADS.match(text, i))
+            sentence_start = False
+        if ch == '"' or (ch in ".:•—" and not (ch == "." and i + 1 < n and text[i + 1].isdigit())):
+            sentence_start, lead_open = True, False
+        elif ch == "," and lead_open:
+            out.append(" " + LEAD_COMMA)
+            i += 1
+            sentence_start, lead_open = True, False
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def test_mark_lead_commas_equals_its_reference():
+    from cardlint.parse.en_text import mark_lead_commas
+
+    real = ["at the beginning of your upkeep, if you control no creatures, sacrifice ~.",
+            'enchanted land has "{t}: add {g}. when you do, if x, y."', "when ~ enters, you may pay 1.5, then draw.",
+            "as long as ~ is tapped, it gets +1/+1.", "flying, trample", "until end of turn, creatures get +1/+0."]
+    rnd = random.Random(3)
+    pieces = ["when", "if", "at", "as long as", "x", ",", ".", "1.5", '"', ":", "•", "—", " ", "  ", "until"]
+    samples = real + ["".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12))) for _ in range(5000)]
+    for s in samples:
+        assert mark_lead_commas(s) == _mark_lead_commas_reference(s), s
+    assert mark_lead_commas(real[0]) == "at the beginning of your upkeep ⸴ if you control no creatures ⸴ sacrifice ~."
+
+
+def test_text_fast_paths_equal_the_plain_definitions():
+    import unicodedata
+
+    from cardlint.text.normalize import _CONTROL, _QUOTES, REMINDER_RE, is_reminder_only, nfkc, strip_reminder
+
+    rnd = random.Random(5)
+    alphabet = "ab (x)（y）“”’−\x01\ufffd ＋１/\t"
+    for _ in range(5000):
+        s = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 10)))
+        assert nfkc(s) == _CONTROL.sub(" ", unicodedata.normalize("NFKC", s).translate(_QUOTES)), s
+        assert strip_reminder(s) == REMINDER_RE.sub("", s).strip(), s
+        p = s.strip()
+        assert is_reminder_only(s) == (bool(p) and not REMINDER_RE.sub("", p).strip() and bool(REMINDER_RE.search(p)))

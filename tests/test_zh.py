@@ -162,11 +162,82 @@ def test_structural_families(text, name, type_line, ability, effects):
     assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
 
 
-def test_glued_keyword_line_is_one_parsed_clause():
-    # a printed line that lost its line break after the keyword: the ability after it decides
-    c = _one("结附于生物所结附的生物得-2/-2。", "虚弱创伤", "结界～灵气")
-    assert c["parsed"] and c["ability"] == "static"
-    assert _keys(c) == [("continuous", "7c", False)]
+# --- continuous-effect families parsed in the third round (real corpus clauses; expected output --
+# checked by hand against the printing's English text) --------------------------------------------
+@pytest.mark.parametrize("text,name,type_line,ability,effects", [
+    # keywords and a quoted ability granted together ("具有警戒异能与「…」")
+    ("佩带此武具的生物得+2/+0且具有警戒异能与「在你的维持开始时,抓一张牌。」", "贪欲护身符", "神器～武具", "static",
+     [("continuous", "7c", False), ("continuous", "6", False)]),
+    # "成为基础力量与防御力为P/T,具…的…": layers 4, 6 and 7b from the description
+    ("牺牲另一个生物:直到回合结束,博卡登化龙师成为基础力量与防御力为4/4,具飞行与敏捷异能的龙。", "博卡登化龙师",
+     "生物 ～人类／祭师", "activated",
+     [("continuous", "4", False), ("continuous", "6", False), ("continuous", "7b", False)]),
+    # "将X视同具有闪现异能地来施放": a rules effect, not an ability granted
+    ("{G}{U},{T}:于本回合中,你可以将非地牌视同具有闪现异能地来施放。", "炼金术士避难所", "地", "activated",
+     [("rules", None, False)]),
+    # devotion in a condition; "便不是生物" removes a type (layer 4)
+    ("只要你的红绿两色献力小于七,谢纳戈斯便不是生物。", "贪欢神谢纳戈斯", "传奇结界生物～神", "static",
+     [("continuous", "4", False)]),
+    # "for each Aura/Equipment attached", "for each of its colors"
+    ("源火斗士上每结附一个灵气或每装备一个武具,便得+2/+2。", "源火斗士", "生物 ～人类／战士", "static",
+     [("continuous", "7c", False)]),
+    ("受此结界的生物每具有一种颜色,便得+1/+1。", "巨神灵加持", "结界～灵气", "static", [("continuous", "7c", False)]),
+    # "只要~佩带武具" (is equipped) as a condition
+    ("只要欧瑞克扫刀手佩带武具,它得+1/+1并具有先攻异能。", "欧瑞克扫刀手", "生物～人类／士兵", "static",
+     [("continuous", "7c", False), ("continuous", "6", False)]),
+    # a delayed trigger without a comma after "时" ("在回合结束时将之牺牲")
+    ("{2}:凶讯神得+1/+1直到回合结束。 在回合结束时将之牺牲。", "凶讯神", "生物～精怪", "activated",
+     [("continuous", "7c", False), ("one-shot", None, False)]),
+    # "失去所有生物类别", "不再是武具" (layer 4)
+    ("直到回合结束,由目标牌手操控的生物得-2/-0且失去所有生物类别。", "抹消自我", "部族瞬间～变形兽", "spell",
+     [("continuous", "7c", False), ("continuous", "4", False)]),
+    ("{0}:直到回合结束,遭祟板甲成为4/4精怪神器生物,且不再是武具。只能于你未操控生物时起动此异能。", "遭祟板甲",
+     "神器～武具", "activated", [("continuous", "4", False), ("continuous", "7b", False)]),
+    # "只要不是在你的回合中" (a turn condition); "由你队伍操控的" (your team)
+    ("只要不是在你的回合中,由你操控的生物便得+0/+2。", "战斗荣光", "结界", "static", [("continuous", "7c", False)]),
+    ("由你队伍操控的骑士具有飞行与敏捷异能。", "炙焰寇伐丝", "传奇生物 ～龙", "static", [("continuous", "6", False)]),
+    # "反生物保护" ("保护" is also a keyword name)
+    ("所结附的生物得+2/+2且具有反生物保护。", "神圣护篷", "结界～灵气", "static",
+     [("continuous", "7c", False), ("continuous", "6", False)]),
+    # a copy with an exception: the exception is part of the copy effect (layer 1, CR 707.9b)
+    ("你可以使另我离影当成战场上任一生物的复制品来进入战场,但它进战场时上面额外有X个+1/+1指示物。", "另我离影",
+     "生物～变形兽", "static", [("replacement", None, False), ("continuous", "1a", False)]),
+    # "于你操控~的时段内" (for as long as you control ~)
+    ("当庇护天使进战场时,于你操控庇护天使的时段内,另一个目标永久物获得不灭异能。", "庇护天使", "生物～天使",
+     "triggered", [("continuous", "6", False)]),
+    # "本回合中,每当…时,…": a delayed trigger inside a spell; the spell stays a spell
+    ("选择目标生物。本回合中,每当该生物受到伤害时,它对每个其他生物和每位牌手各造成等量的伤害。", "电弧连心", "瞬间",
+     "spell", [("one-shot", None, False)]),
+    # "X每操控一个…,…便…"; "如果X等于或大于5"; "由防御牌手操控的"
+    ("目标对手每操控一个已横置的生物,你便抓一张牌。", "草船借箭", "法术", "spell", [("one-shot", None, False)]),
+    ("末日多头龙进战场时上面有X个+1/+1指示物。如果X等于或大于5,则它进战场时上面额外有X个+1/+1指示物。", "末日多头龙",
+     "生物 ～多头龙", "static", [("replacement", None, False)]),
+    ("{R}:远古残虐者对目标由防御牌手操控的生物造成1点伤害。 只能于远古残虐者进行攻击时起动此异能。", "远古残虐者",
+     "生物～龙", "activated", [("one-shot", None, False)]),
+    # copies: "成为目标生物的复制,且获得此异能" (layer 1 with its exception, CR 707.9a); copying a
+    # spell is a one-shot, not a copy effect
+    ("勇行~每当你施放一个以幽形工匠为目标的咒语时,你可以令幽形工匠成为目标生物的复制且获得此异能。", "幽形工匠",
+     "生物～人类／法术师", "triggered", [("continuous", "1a", False)]),
+    ("{U}{U},{T}:将目标瞬间或法术咒语复制两次。 你可以为每个复制品选择新的目标。", "回声法师", "生物～人类／法术师",
+     "activated", [("one-shot", None, False)]),
+    ("本回合中,当你施放你的下一个瞬间或法术咒语时,复制该咒语。你可以为该复制品选择新的目标。", "连咒击", "法术",
+     "spell", [("one-shot", None, False)]),
+])
+def test_continuous_families(text, name, type_line, ability, effects):
+    c = _one(text, name, type_line)
+    assert c["parsed"], c.get("error")
+    assert c["ability"] == ability
+    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+
+
+def test_glued_keyword_line_parses():
+    # a printed line that lost its line break after the keyword: split by the front end's
+    # resegment (tests/test_zh_resegment.py) or read as one glued clause, every part parses and
+    # the ability after the keyword decides
+    out = classify_text("结附于生物所结附的生物得-2/-2。", "zh-Hans", name="虚弱创伤", type_line="结界～灵气")["clauses"]
+    assert all(c["parsed"] for c in out)
+    assert out[-1]["ability"] == "static"
+    assert sorted(k for c in out for k in _keys(c)) == [("continuous", "7c", False)]
 
 
 @pytest.mark.parametrize("kw", ["飞行", "践踏", "反黑保护", "连击", "结附于生物", "佩带{2}", "循环{2}"])
@@ -216,4 +287,4 @@ def test_corpus_coverage_floor():
             ok += c["parsed"]
             kinds[c["ability"]] += 1
     assert n > 1000
-    assert ok / n >= 0.78  # measured 0.82 on the full corpus (tools/evaluate.py); raise as the grammar grows
+    assert ok / n >= 0.82  # measured 0.852 on the full corpus (tools/evaluate.py); raise as the grammar grows

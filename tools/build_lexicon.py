@@ -21,7 +21,7 @@ IRREGULAR = {"elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "werewolf": "
              "mouse": "mice", "ox": "oxen", "fungus": "fungi", "octopus": "octopuses",
              "cyclops": "cyclopes", "sphinx": "sphinxes", "fox": "foxes", "box": "boxes",
              "thief": "thieves", "leech": "leeches", "witch": "witches", "lich": "liches",
-             "gnome": "gnomes", "samurai": "samurai", "ninja": "ninjas", "sheep": "sheep",
+             "gnome": "gnomes", "shaman": "shamans", "samurai": "samurai", "ninja": "ninjas", "sheep": "sheep",
              "fish": "fish", "moonfolk": "moonfolk", "kithkin": "kithkin", "merfolk": "merfolk",
              "plains": "plains", "aetherborn": "aetherborn", "phyrexian": "phyrexians",
              "human": "humans", "nephilim": "nephilim", "cleric": "clerics"}

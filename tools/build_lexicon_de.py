@@ -97,6 +97,7 @@ def keyword_names() -> list[str]:
         "stufe aufsteigen", "einsatzverzögerung", "kumulative versorgung", "pestilenz", "totembeistand",
         "lebende waffe", "vernichter", "bushido", "ninjutsu", "erstschlagfähigkeit", "doppelschlagfähigkeit",
         "verursacht furcht", "verursacht trampelschaden", "verursacht", "kann fliegen",
+        "verursachen trampelschaden",  # with a plural name: "Rasende Nashörner — Verursachen Trampelschaden"
     }
     names |= {"megamorph", "multibonus"}  # keyword variants (CR 702.37b, 702.33c)
     names |= {"landverzauberung", "artefaktverzauberung", "spielerverzauberung", "verzaubert",

@@ -31,7 +31,7 @@ from cardlint.pipeline import classify_card as pipeline_classify_card  # noqa: E
 LANG_FILES = {"en": "oracle-en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-Hans": "zh-Hans.jsonl"}
 
 # Forge StaticAbility.generateLayer() map, forge_layers() and align() live in cardlint.io.forge (shared with lint)
-from cardlint.io.forge import FORGE_LAYER_PARAMS, PLAYER_AFFECTED, _norm_desc, align, forge_layers  # noqa: E402,F401
+from cardlint.io.forge import FORGE_LAYER_PARAMS, PLAYER_AFFECTED, _norm_desc, align, align_span, forge_layers  # noqa: E402,F401
 from cardlint.io.forge import script_params as forge_params  # noqa: E402
 LAYERS = ["1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"]
 
@@ -123,61 +123,126 @@ class Coverage:
 
 
 # ---------------------------------------------------------------------------------- Forge
+class LayerTally:
+    """Precision/recall per layer and for the CDA flag over aligned script lines."""
+
+    def __init__(self):
+        self.tp, self.fp, self.fn = collections.Counter(), collections.Counter(), collections.Counter()
+        self.cda = collections.Counter()
+        self.lines = 0
+
+    def add(self, f_layers: set, f_cda: bool, o_layers: set, o_cda: bool):
+        self.lines += 1
+        for layer in LAYERS:
+            if layer in f_layers and layer in o_layers:
+                self.tp[layer] += 1
+            elif layer in o_layers:
+                self.fp[layer] += 1
+            elif layer in f_layers:
+                self.fn[layer] += 1
+        self.cda[(f_cda, o_cda)] += 1
+
+    def report(self, title: str):
+        print(f"  {title} ({self.lines} script lines)")
+        print(f"  {'layer':6s} {'precision':>22s} {'recall':>22s}")
+        for layer in LAYERS:
+            tp = self.tp[layer]
+            p_den, r_den = tp + self.fp[layer], tp + self.fn[layer]
+            if not p_den and not r_den:
+                continue
+            p = f"{tp}/{p_den} = {100 * tp / p_den:.1f}%" if p_den else "n/a"
+            r = f"{tp}/{r_den} = {100 * tp / r_den:.1f}%" if r_den else "n/a"
+            print(f"  {layer:6s} {p:>22s} {r:>22s}")
+        ctp, cfp, cfn = self.cda[(True, True)], self.cda[(False, True)], self.cda[(True, False)]
+        p = f"{ctp}/{ctp + cfp} = {100 * ctp / (ctp + cfp):.1f}%" if ctp + cfp else "n/a"
+        r = f"{ctp}/{ctp + cfn} = {100 * ctp / (ctp + cfn):.1f}%" if ctp + cfn else "n/a"
+        print(f"  {'CDA':6s} {p:>22s} {r:>22s}")
+
+
 def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path):
-    tp = collections.Counter()
-    fp = collections.Counter()
-    fn = collections.Counter()
-    cda = collections.Counter()
+    """Each card's ``Mode$ Continuous`` lines are aligned to Oracle clauses by ``Description$``
+    (a description may cover a run of consecutive clauses; a line without one continues the line
+    before it, as ``cardlint lint`` reads scripts).  Forge's layers are united per aligned clause run
+    and compared with the union of our clauses' layers, twice: (a) raw — every parameter as
+    StaticAbility.generateLayer() maps it, so every ``AddKeyword$`` value counts as layer 6; (b) with
+    Forge's hidden keywords excluded — ``AddKeyword$`` values that are no CR 702 keyword ability
+    (``CARDNAME can't block.``, ``Unblockable``, ``Alternative Cost:0``, prevention strings) are
+    rules effects (CR 613.10) and declare no layer; this is what ``cardlint lint`` compares."""
+    raw, kw, per_line = LayerTally(), LayerTally(), LayerTally()
     disagreements = []
-    aligned = unaligned = 0
-    cache = {}
+    lines_aligned = unaligned = 0
+    excluded = changed = 0
     for rec in read_jsonl(CORPUS / "mtg" / "forge-scripts.jsonl", limit, step):
         name = rec["name"]
         orc = oracle.get(name)
         if orc is None:
             continue
+        clauses = None
+        groups: dict[tuple, dict] = {}
+        last = None
         for line in rec["lines"]:
             got = forge_layers(line)
             if got is None:
+                if line.startswith("S:"):
+                    last = None
                 continue
             f_layers, f_cda, affected, desc = got
-            if name not in cache:
-                cache[name] = classify_card(orc, "en")[1]
-            clauses = cache[name]
-            idx = align(desc, clauses, name)
-            if idx is None:
+            got_kw = forge_layers(line, keywords_only=True)
+            if desc:
+                if clauses is None:
+                    clauses = classify_card(orc, "en")[1]
+                span = align_span(desc, clauses, name)
+                last = None if span is None else tuple(span)
+                idx = align(desc, clauses, name)
+                if idx is not None:  # the earlier unit: one described line against its best single clause
+                    c = clauses[idx]
+                    per_line.add(f_layers, f_cda, {e["layer"] for e in c["effects"] if e["kind"] == "continuous"},
+                                 any(e["cda"] for e in c["effects"]))
+            if last is None:
                 unaligned += 1
                 continue
-            aligned += 1
-            c = clauses[idx]
-            o_layers = {e["layer"] for e in c["effects"] if e["kind"] == "continuous"}
-            o_cda = any(e["cda"] for e in c["effects"])
-            for layer in LAYERS:
-                if layer in f_layers and layer in o_layers:
-                    tp[layer] += 1
-                elif layer in o_layers and layer not in f_layers:
-                    fp[layer] += 1
-                elif layer in f_layers and layer not in o_layers:
-                    fn[layer] += 1
-            cda[(f_cda, o_cda)] += 1
-            if f_layers != o_layers or f_cda != o_cda:
-                disagreements.append({"name": name, "clause": c["text"], "parsed": c["parsed"],
-                                      "forge_layers": sorted(f_layers), "our_layers": sorted(o_layers),
-                                      "forge_cda": f_cda, "our_cda": o_cda, "script": line,
-                                      "cause": disagreement_cause(line, desc, f_layers, o_layers, f_cda, o_cda,
-                                                                  c["parsed"])})
+            lines_aligned += 1
+            g = groups.setdefault(last, {"raw": set(), "cda": False, "kw": set(), "kw_cda": False,
+                                         "kw_any": False, "scripts": []})
+            g["raw"] |= f_layers
+            g["cda"] = g["cda"] or f_cda
+            if got_kw is not None:
+                g["kw"] |= got_kw[0]
+                g["kw_cda"] = g["kw_cda"] or got_kw[1]
+                g["kw_any"] = True
+            g["scripts"].append(line)
+        for span, g in groups.items():
+            cs = [clauses[i] for i in span]
+            o_layers = {e["layer"] for c in cs for e in c["effects"] if e["kind"] == "continuous"}
+            o_cda = any(e["cda"] for c in cs for e in c["effects"])
+            parsed = all(c["parsed"] for c in cs)
+            raw.add(g["raw"], g["cda"], o_layers, o_cda)
+            if g["kw_any"]:
+                changed += g["kw"] != g["raw"]
+                kw.add(g["kw"], g["kw_cda"], o_layers, o_cda)
+            else:
+                excluded += 1
+            if g["raw"] != o_layers or g["cda"] != o_cda:
+                kw_agrees = (not g["kw_any"] and not o_layers) or (
+                    g["kw_any"] and g["kw"] == o_layers and g["kw_cda"] == o_cda)
+                desc = next((forge_params(l).get("Description", "") for l in g["scripts"]), "")
+                disagreements.append({"name": name, "clause": "\n".join(c["text"] for c in cs), "parsed": parsed,
+                                      "forge_layers": sorted(g["raw"]), "our_layers": sorted(o_layers),
+                                      "forge_cda": g["cda"], "our_cda": o_cda, "script": g["scripts"],
+                                      "hidden_keywords_only": kw_agrees,
+                                      "cause": disagreement_cause(g["scripts"], desc, g["raw"], o_layers, g["cda"],
+                                                                  o_cda, parsed, g["kw"] if g["kw_any"] else None)})
     print("\n## Agreement with Forge's declared layers (Mode$ Continuous lines on objects)")
-    print(f"  script lines aligned to an Oracle clause: {aligned} (unaligned: {unaligned})")
-    print(f"  {'layer':6s} {'precision':>22s} {'recall':>22s}")
-    for layer in LAYERS:
-        p_den, r_den = tp[layer] + fp[layer], tp[layer] + fn[layer]
-        if not p_den and not r_den:
-            continue
-        p = f"{tp[layer]}/{p_den} = {100 * tp[layer] / p_den:.1f}%" if p_den else "n/a"
-        r = f"{tp[layer]}/{r_den} = {100 * tp[layer] / r_den:.1f}%" if r_den else "n/a"
-        print(f"  {layer:6s} {p:>22s} {r:>22s}")
-    ctp, cfp, cfn = cda[(True, True)], cda[(False, True)], cda[(True, False)]
-    print(f"  {'CDA':6s} {f'{ctp}/{ctp + cfp}':>22s} {f'{ctp}/{ctp + cfn}':>22s}")
+    print(f"  script lines aligned to Oracle clauses: {lines_aligned} (unaligned: {unaligned}); compared per"
+          f" aligned clause run: {raw.lines}")
+    raw.report("(a) raw: every AddKeyword$ value as layer 6, as StaticAbility.generateLayer() does")
+    print()
+    kw.report("(b) Forge hidden keywords excluded: AddKeyword$ values that are no CR 702 keyword ability "
+              "are rules effects (CR 613.10)")
+    print(f"      excluded: {excluded} declarations left with no layer, {changed} lose layer 6 but keep others")
+    print()
+    per_line.report("(c) raw, per described script line against its best single clause (the unit used before"
+                    " clause runs; for comparison with earlier figures)")
     report_dir.mkdir(parents=True, exist_ok=True)
     out = report_dir / "forge-disagreements.jsonl"
     with open(out, "w", encoding="utf-8") as fh:
@@ -186,7 +251,9 @@ def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path)
     causes = collections.Counter(d["cause"] for d in disagreements)
     classes = collections.Counter((tuple(d["forge_layers"]), tuple(d["our_layers"]), d["forge_cda"], d["our_cda"], d["parsed"])
                                   for d in disagreements)
-    print(f"  disagreements: {len(disagreements)} (written to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out})")
+    print(f"\n  raw disagreements: {len(disagreements)}, of which {sum(d['hidden_keywords_only'] for d in disagreements)}"
+          f" vanish when hidden keywords are excluded"
+          f" (written to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out})")
     for (fl, ol, fc, oc, parsed), n in classes.most_common(15):
         print(f"    {n:4d}  forge {list(fl)}{' cda' if fc else ''} vs ours {list(ol)}{' cda' if oc else ''}"
               f"{'' if parsed else '  (unparsed)'}")
@@ -195,25 +262,26 @@ def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path)
         print(f"    {n:4d}  {cause}")
 
 
-def disagreement_cause(line: str, desc: str, f_layers: set, o_layers: set, f_cda: bool, o_cda: bool,
-                       parsed: bool) -> str:
-    """A first sorting of one disagreement, from the script's parameters and the two layer sets
-    (the figures above stay the raw comparison; this only groups the differences)."""
+def disagreement_cause(scripts: list[str], desc: str, f_layers: set, o_layers: set, f_cda: bool, o_cda: bool,
+                       parsed: bool, kw_layers: set | None) -> str:
+    """A first sorting of one disagreement, from the scripts' parameters and the two layer sets
+    (the figures above stay the comparison; this only groups the differences)."""
     if not parsed:
         return "our clause unparsed (fallback classification)"
     missing, extra = f_layers - o_layers, o_layers - f_layers
     if desc.strip().upper().startswith("LEVEL "):
-        return ("leveler striation: Forge puts the striation's abilities in the level static ability (CR 711.2a);"
-                " each printed ability is its own Oracle clause here")
-    params = forge_params(line)
+        return "leveler striation (CR 711.2b: one static ability, P/T box in layer 7b and its abilities in layer 6)"
+    params = {}
+    for line in scripts:
+        params.update(forge_params(line))
     if missing == {"6"} and not extra and "RemoveIntrinsicAbilities" in params and "4" in o_layers:
         return "Forge: land-type setter also declared layer 6 (CR 305.7: the type change itself removes the abilities)"
-    if missing == {"6"} and not extra:
-        kw_only = forge_layers(line, keywords_only=True)
-        if kw_only is None or "6" not in kw_only[0]:
-            return "Forge: hidden keyword for a rules/prevention/cost effect declared as layer 6 (not a CR 702 ability)"
+    if missing == {"6"} and not extra and (kw_layers is None or "6" not in kw_layers):
+        return "Forge: hidden keyword for a rules/prevention/cost effect declared as layer 6 (not a CR 702 ability)"
     if f_cda and not o_cda and f_layers == {l if l != "7b" else "7a" for l in o_layers}:
-        return "Forge: CDA declared for a conditional P/T ability (CR 604.3a(5): not a CDA)"
+        return "Forge: CDA declared for a conditional or chosen characteristic (CR 604.3a(5): not a CDA)"
+    if missing == {"6"} and not extra and "AddTrigger" in params:
+        return "Forge: the permanent's own triggered ability implemented as a trigger granted to another object"
     return "other"
 
 

@@ -77,6 +77,10 @@ def is_cda(effect: I.Effect, mod: I.Modification, ability: str) -> bool:
         return False
     if mod.characteristic not in CDA_CHARACTERISTICS:
         return False
+    if isinstance(mod.value, list) and "chosen" in mod.value:
+        # "~ is the chosen color": the value exists only once a choice was made as it entered, but a
+        # CDA works in every zone (CR 604.3) — this sets the color on the battlefield only
+        return False
     if mod.characteristic == I.PT_DEFINE:
         return True
     if mod.characteristic == I.COLORS:

@@ -34,6 +34,10 @@ FORGE_LAYER_PARAMS = [
     # RemoveIntrinsicAbilities$ is absent on purpose: generateLayer() gives it no layer; Forge removes a
     # land's intrinsic abilities together with its land types in the type layer (CR 305.7).
     ("AddSVar", None),
+    # Forge's "hidden" keywords (CARDNAME can't block., Unblockable, UpkeepCost:2, prevention and cost
+    # strings) are rules effects: StaticAbility.generateLayer() adds StaticAbilityLayer.RULES for
+    # AddHiddenKeyword$, not ABILITIES, so it declares no layer here (CR 613.10, not 613.1f).
+    ("AddHiddenKeyword", None),
     ("SetPower", "7b"), ("SetToughness", "7b"),
     ("AddPower", "7c"), ("AddToughness", "7c"),
 ]
@@ -135,17 +139,42 @@ def align(desc: str, clauses: list, name: str, threshold: float = 0.6):
     return best if best_score >= threshold else None
 
 
+def align_span(desc: str, clauses: list, name: str, threshold: float = 0.6, longest: int = 3) -> list[int] | None:
+    """Like :func:`align`, but a ``Description$`` may also cover a run of up to ``longest``
+    consecutive clauses (Forge often implements "Enchanted creature has flying. Enchanted creature
+    can block only creatures with flying." with one line): the indices of the best run, or None."""
+    if _LEVEL_DESC.match(desc.strip()):
+        i = align(desc, clauses, name, threshold)
+        return None if i is None else [i]
+    d = set(_norm_desc(desc, name))
+    if not d:
+        return None
+    words = [set(_norm_desc(c["text"] if isinstance(c, dict) else c.text, name)) for c in clauses]
+    best, best_score = None, 0.0
+    for i in range(len(words)):
+        run: set = set()
+        for j in range(i, min(i + longest, len(words))):
+            run |= words[j]
+            if not run:
+                continue
+            score = len(d & run) / max(len(d | run), 1)
+            if score > best_score + 1e-9:
+                best, best_score = list(range(i, j + 1)), score
+    return best if best_score >= threshold else None
+
+
 _LEVEL_DESC = re.compile(r"LEVEL (\d+(?:-\d+|\+))", re.IGNORECASE)
 _PT_BOX = re.compile(r"^[+\-]?(?:\d+|\*)/[+\-]?(?:\d+|\*)$")
 
 
 def _align_level(level: str, clauses: list):
     """A leveler's striation line ("LEVEL 1-4 4/4 …") declares the striation's static ability
-    (CR 711.2a); its P/T part is the P/T box clause after the matching level symbol."""
+    (CR 711.2b): the clause that starts with the matching level symbol (the segmentation keeps a
+    striation in one clause; a text segmented line by line gives the P/T box after the symbol)."""
     texts = [(c["text"] if isinstance(c, dict) else c.text).strip() for c in clauses]
     for i, t in enumerate(texts):
-        if t.lower() == f"level {level}".lower():
-            if i + 1 < len(texts) and _PT_BOX.match(texts[i + 1]):
+        if t.split("\n", 1)[0].strip().lower() == f"level {level}".lower():
+            if "\n" not in t and i + 1 < len(texts) and _PT_BOX.match(texts[i + 1]):
                 return i + 1
             return i
     return None

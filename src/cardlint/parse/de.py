@@ -10,19 +10,19 @@ grammar does not parse: it classifies from cue words and the clause stays ``pars
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from lark import Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput
-from lark.lexer import LexerThread
 
 from cardlint import ir as I
 from cardlint.paths import kb_dir
 from cardlint.parse import de_words as W
 from cardlint.parse.frontend import Frontend
-from cardlint.text.segment import Segment
+from cardlint.text.normalize import strip_reminder
+from cardlint.text.segment import KEYWORD_SEPARATORS, Segment
 from cardlint.text.selfref import SELF
 
 _VERB_LEMMA = W.verb_forms()
@@ -34,10 +34,11 @@ def _keywords() -> tuple[dict[str, str], re.Pattern]:
     """German keyword name (lower case) → kb id, and a regex for a keyword line item."""
     names: dict[str, str] = {}
     try:
-        import yaml
+        # the kb loader keeps a validated JSON copy: parsing keywords.yaml with PyYAML took
+        # ~0.6 s, paid by every German run
+        from cardlint.kb import load_kb
 
-        data = yaml.safe_load((kb_dir() / "keywords.yaml").read_text(encoding="utf-8"))
-        for k in data.get("keywords", []):
+        for k in load_kb(kb_dir()).keywords:
             de = (k.get("names") or {}).get("de")
             for n in [de] + list((k.get("aliases") or {}).get("de") or []) + list((k.get("printed") or {}).get("de") or []):
                 if not n or "[" in n:
@@ -56,29 +57,61 @@ def _keywords() -> tuple[dict[str, str], re.Pattern]:
         "inselwandeln": "landwalk", "sumpfwandeln": "landwalk", "waldwandeln": "landwalk",
         "gebirgswandeln": "landwalk", "ebenenwandeln": "landwalk", "wandelwicht": "changeling", "fahl": "devoid",
         "megamorph": "morph", "multibonus": "kicker",  # variants (CR 702.37b, 702.33c)
+        # older printings name the ability alone or with a plural verb ("Verursachen Trampelschaden")
+        "trampelschaden": "trample", "furcht": "fear", "verursachen trampelschaden": "trample",
     }
     for k, v in extra.items():
         names.setdefault(k, v)
     for n in list(names):
         if n.endswith("tarnung"):
             names.setdefault(n, "landwalk")
-    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    # as a character trie: the pattern is only asked whether the whole text is a keyword line,
+    # which any form of the alternation answers alike, and a trie answers in a few steps
+    alt = _trie(names)
+    # a name that ends in its preposition takes the object directly: "Affinität zu Sümpfen"
+    with_object = _trie(n for n in names if n.endswith((" zu", " vor", " mit")))
     # keyword + optional parameter: a cost, a number, "vor …", "zu …", "— cost", ": cost", an object
     pat = re.compile(
-        r"^(?:" + alt + r"|[a-zäöüß\-]+tarnung|[a-zäöüß\-]+verzauberung)"
-        r"(?:(?:\s*(?:—|:)?\s*(?:\{[^}]+\}|\d+(?!\d)|x))+"  # Ausrüsten {2}, Bushido 1, Aussetzen 4 — {1}{U}
+        r"^(?:(?:" + alt + r"|[a-zäöüß\-]+tarnung|[a-zäöüß\-]+verzauberung)"
+        # Ausrüsten {2}, Bushido 1, Aussetzen 4 — {1}{U}, Bonus {1}{U} und/oder {B}
+        r"(?:(?:\s*(?:—|:)?\s*(?:\{[^}]+\}|\d+(?!\d)|x))+(?:\s+und/oder\s+(?:\{[^}]+\})+)?"
         r"|\s+(?:vor|zu|mit)\s+.+"  # Schutz vor Rot, Affinität zu Artefakten
         r"|\s+(?:eine?[nmrs]?|jede[nmrs]?|einen)\s+[^,.;:]+(?:,\s*(?:die|der|das) [^,.;:]+)?"  # Verzaubert eine Kreatur (, die du kontrollierst)
-        r"|\s*—.+)?$"
+        r"|\s*—.+)?"
+        + (r"|(?:" + with_object + r")\s+[a-zäöüß][a-zäöüß\- ]*" if with_object else "")
+        + r")$"
     )
     return names, pat
 
 
+def _trie(words) -> str:
+    """A regex alternation of ``words`` as a character trie ("" for no words)."""
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node) -> str:
+        branches = [re.escape(ch) + emit(node[ch]) for ch in sorted(k for k in node if k)]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return "(?:" + body + ")?" if "" in node else body
+
+    return emit(root)
+
+
 def keyword_id(text: str) -> tuple[str | None, str | None]:
+    """The kb id and parameter of the longest keyword name that is the whole text or is followed
+    by " ", ":" or "—"."""
     names, _ = _keywords()
     t = text.strip().lower().rstrip(".")
-    for n in sorted(names, key=len, reverse=True):
-        if t == n or t.startswith(n + " ") or t.startswith(n + ":") or t.startswith(n + "—") or t.startswith(n + " —"):
+    # look the candidate prefixes up, longest first, rather than testing every name
+    for k in [len(t)] + [k for k in range(len(t) - 1, 0, -1) if t[k] in " :—"]:
+        n = t[:k]
+        if n in names:
             param = t[len(n):].strip(" :—") or None
             return names[n], param
     if t.endswith("tarnung") or re.match(r"[a-zäöüß\-]+tarnung\b", t):
@@ -133,28 +166,134 @@ def _name_variants(name: str | None) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _name_stems(name: str) -> tuple[str, ...]:
-    """Per variant, the stem every match of its name regex contains (its first word), so that the
-    costly regex is only built when the name can occur in the text."""
-    return tuple(words[0][0] for words in (_name_words(v) for v in _name_variants(name)) if words)
+def _name_forms(name: str) -> tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]:
+    """Per name variant (longest first): its words as :func:`_name_words` gives them, and whether
+    it has an apposition ("Gideon, Verbündeter von Zendikar")."""
+    return tuple((tuple(words), ", " in v) for v, words in ((v, _name_words(v)) for v in _name_variants(name)) if words)
 
 
 def _replace_self(text: str, name: str | None) -> str:
     if not name:
         return text
     low = text.lower()
-    if not any(st in low for st in _name_stems(name)):
+    forms = _name_forms(name)
+    # every match contains its variant's first stem: most texts never build or run the matcher
+    if not any(words[0][0] in low for words, _ in forms):
         return text
+    if _plain_case(text) and _plain_case(name):
+        return _sub_self_plain(text, low, forms)
     rx = _self_regex(name)
     return rx.sub(SELF, text) if rx is not None else text
 
 
 @lru_cache(maxsize=4096)
 def _self_regex(name: str) -> re.Pattern | None:
-    pats = [p for p in (_name_pattern(v) for v in _name_variants(name)) if p]
+    """The name as one regular expression: the reference for :func:`_sub_self_plain`, and the
+    matcher for texts whose letters need the regex engine's case folding.  Compiling it takes
+    ~0.5 ms, more than classifying the clause, and nearly every card has another name."""
+    pats = [p + (_APPOSITION_END if ", " in v else "") for v, p in ((v, _name_pattern(v)) for v in _name_variants(name)) if p]
     if not pats:
         return None
     return re.compile(r"(?<![\w\-])(?:" + "|".join(pats) + r")(?![\w])", re.IGNORECASE)
+
+
+# "Wenn Agrus Kos, Wojek-Veteran, angreift": the comma that closes a name's apposition goes with it
+_APPOSITION_END = r"(?:,(?![\w]))?"
+
+
+_CASED_SAFE = frozenset("äöüÄÖÜß")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _plain_case(text: str) -> bool:
+    """True when ``str.lower`` keeps every character's position and compares it exactly as the
+    regex engine's IGNORECASE does: ASCII, umlauts and ß, and characters without case (not so:
+    "İ", the long s, the Kelvin sign, Greek letters with two lower-case forms …)."""
+    return all(ch in _CASED_SAFE or ch.lower() == ch == ch.upper() for ch in set(_NON_ASCII.findall(text)))
+
+
+_ARTICLES_ORDER = ("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines")
+# what _name_pattern allows after a stem: a declined stem "(?:e|en|em|er|es|n|ens|ers|ern)?s?",
+# an undeclined word "(?:s|es|n|en)?"
+_DECLINED = frozenset(a + b for a in ("", "e", "en", "em", "er", "es", "n", "ens", "ers", "ern") for b in ("", "s"))
+_UNDECLINED = frozenset(("", "s", "es", "n", "en"))
+_WORD_OR_HYPHEN = re.compile(r"[\w\-]")
+_WORD_CHAR = re.compile(r"\w")
+_WORD_RUN = re.compile(r"\w*")
+_SPACE_RUN = re.compile(r"\s+")
+_JOINER_RUN = re.compile(r"[\s\-]*")
+
+
+def _sub_self_plain(text: str, low: str, forms) -> str:
+    """``_self_regex(name).sub(SELF, text)`` without compiling a regex per name, for a text and
+    name of :func:`_plain_case` characters (so ``low`` lines up with ``text``).  It follows the
+    regex step by step, at the only places a match can start (a variant's first stem, or an
+    article and spaces before one), in text order: the variants in order, each with an article
+    first; an ending is the whole rest of its word, as the word boundary after it forces."""
+    starts = set()
+    for words, _ in forms:
+        stem = words[0][0]
+        j = low.find(stem)
+        while j != -1:
+            starts.add(j)
+            k = j
+            while k and low[k - 1].isspace():
+                k -= 1
+            if k < j:
+                starts.update(k - len(art) for art in _ARTICLES_ORDER if k >= len(art) and low.startswith(art, k - len(art)))
+            j = low.find(stem, j + 1)
+    out = []
+    done = 0
+    for i in sorted(starts):
+        if i < done or (i and _WORD_OR_HYPHEN.match(low, i - 1)):
+            continue
+        end = _match_name(low, i, forms)
+        if end is not None:
+            out.append(text[done:i])
+            out.append(SELF)
+            done = end
+    if not out:
+        return text
+    out.append(text[done:])
+    return "".join(out)
+
+
+def _match_name(low: str, i: int, forms) -> int | None:
+    after_article = None
+    for art in _ARTICLES_ORDER:
+        if low.startswith(art, i):
+            sp = _SPACE_RUN.match(low, i + len(art))
+            if sp:
+                after_article = sp.end()
+                break
+    for words, apposition in forms:
+        end = None
+        if after_article is not None:
+            end = _match_words(low, after_article, words)
+        if end is None:
+            end = _match_words(low, i, words)
+        if end is not None:
+            if apposition and low.startswith(",", end) and not _WORD_CHAR.match(low, end + 1):
+                end += 1  # _APPOSITION_END
+            return end
+    return None
+
+
+def _match_words(low: str, pos: int, words) -> int | None:
+    last = len(words) - 1
+    for k, (stem, declines) in enumerate(words):
+        if not low.startswith(stem, pos):
+            return None
+        a = pos + len(stem)
+        end = _WORD_RUN.match(low, a).end()
+        if low[a:end] not in (_DECLINED if declines else _UNDECLINED):
+            return None
+        if k == last:
+            return end
+        pos = _JOINER_RUN.match(low, end).end()
+        if pos == end:
+            return None
+    return None
 
 
 _SELF_PHRASES = re.compile(
@@ -173,6 +312,13 @@ _ELLIPSIS_JOINED = re.compile(r"(?<![\w\-])((?:[a-zäöüß]+-,? )+)(oder|und|un
 _BARE_MANA = re.compile(r"(?<![\w{}\-/])(\d*)(([wubrg])\3{0,3}|[wbrg]{2,3})(?![\w{}\-/])")
 
 
+_STRAY_GT = re.compile(r"\s*>\s*(?=\(|$)")
+_QUOTE_ENDS_SENTENCE = re.compile(r"\.»(?= [a-zäöüß])")
+_COST_SCAN = re.compile(r'["«».!:]')
+_DASH_SPACING = re.compile(r"\s*—\s*")
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:])")
+_BZW_DOT = re.compile(r"\bbzw\.")
+_UPKEEP_HYPHEN = re.compile(r"^(kumulative versorgung)-\s+")
 _CHOOSE_HEAD = re.compile(r"^(?:bestimme|wähle) (?:eines|einen|eine|zwei|drei|x)(?: aus)?:")
 
 
@@ -182,7 +328,8 @@ def _mark_cost(text: str) -> str:
     if _CHOOSE_HEAD.match(text):  # "Wähle eines aus: …" introduces modes, not a cost
         return text
     depth = 0
-    for i, ch in enumerate(text):
+    for m in _COST_SCAN.finditer(text):  # only the characters the loop acts on
+        ch = m.group()
         if ch in '"«':
             depth += 1
         elif ch in '»' or (ch == '"' and depth):
@@ -208,6 +355,69 @@ def _mana_letters(m: re.Match) -> str:
     return (f"{{{m.group(1)}}}" if m.group(1) else "") + "".join(f"{{{c}}}" for c in m.group(2))
 
 
+# ============================================================================ glued lines
+# Printed German lines often run two abilities together where the English text has a line break:
+# a reminder text's ")" or a sentence's "." directly before the next ability, or a keyword glued
+# to the next word.  German print never writes ".X" without a space inside one ability.
+_GLUE_AFTER_REMINDER = re.compile(r'(?<=[.!"]\))\s*(?=[A-ZÄÖÜ{"])')
+_GLUE_AFTER_PERIOD = re.compile(r"(?<=[a-zäöüß0-9}]\.)(?=[A-ZÄÖÜ{])|(?<=\.)(?=[+\-—]\s?\d+:)")
+_GLUE_AFTER_KEYWORD = re.compile(r"(?<=[a-zäöüß])(?=[A-ZÄÖÜ][a-zäöüß])")
+
+
+def _outside_brackets(line: str) -> list[bool]:
+    """Per position: is it outside parentheses and quotes (where an ability can begin)?"""
+    out = []
+    depth, quoted = 0, False
+    for ch in line:
+        out.append(depth == 0 and not quoted)
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == '"':
+            quoted = not quoted
+    out.append(depth == 0 and not quoted)
+    return out
+
+
+# what the rules need, each led by a literal or a capital (fast to search for): most lines have none
+_GLUE_CHECKS = (re.compile(r'\)(?<=[.!"]\))\s*[A-ZÄÖÜ{"]'),
+                re.compile(r"\.(?:(?<=[a-zäöüß0-9}]\.)[A-ZÄÖÜ{]|[+\-—]\s?\d+:)"),
+                re.compile(r"[A-ZÄÖÜ](?<=[a-zäöüß][A-ZÄÖÜ])[a-zäöüß]"))
+
+
+def _glued_parts(line: str, is_keyword) -> list[str]:
+    """The abilities run together on one printed line, or ``[line]``."""
+    if not any(rx.search(line) for rx in _GLUE_CHECKS):
+        return [line] if line else []
+    outside = _outside_brackets(line)
+    cuts = sorted({m.start() for rx in (_GLUE_AFTER_REMINDER, _GLUE_AFTER_PERIOD)
+                   for m in rx.finditer(line) if outside[m.start()]})
+    parts = []
+    start = 0
+    for cut in cuts + [len(line)]:
+        part = line[start:cut].strip()
+        if part:
+            parts.extend(_split_glued_keywords(part, is_keyword))
+        start = cut
+    return parts
+
+
+def _split_glued_keywords(part: str, is_keyword) -> list[str]:
+    """"AufblitzenReichweiteWenn …" → Aufblitzen | Reichweite | Wenn …: a lower-case letter
+    directly before a capitalised word ends a keyword (and only a keyword: "McCoy")."""
+    out = []
+    while True:
+        m = _GLUE_AFTER_KEYWORD.search(part)
+        # the left part may be a keyword list: "Fliegend, EileDer Feuervogel greift …"
+        if m is None or not all(is_keyword(k) for k in KEYWORD_SEPARATORS.split(strip_reminder(part[:m.start()]))):
+            break
+        out.append(part[:m.start()].strip())
+        part = part[m.start():]
+    out.append(part)
+    return out
+
+
 class GermanFrontend(Frontend):
     lang = "de"
     grammar = "de.lark"
@@ -219,10 +429,13 @@ class GermanFrontend(Frontend):
     @property
     def fallback_lexer(self):
         """The grammar's terminals as one basic lexer, built once: ``Lark.lex`` would build it anew
-        for every unparsed clause (milliseconds each)."""
+        for every unparsed clause (milliseconds each).  It scans terminal by terminal
+        (:mod:`cardlint.parse.first_match`): Lark's one large alternation cost ~50 µs a token."""
         lexer = self.__dict__.get("_fallback_lexer")
         if lexer is None:
-            lexer = self._fallback_lexer = self.parser._build_lexer()
+            from cardlint.parse.first_match import first_match_lexer
+
+            lexer = self._fallback_lexer = first_match_lexer(self.parser)
         return lexer
 
     # --------------------------------------------------------------------------- normalise
@@ -230,31 +443,46 @@ class GermanFrontend(Frontend):
         text = body or ""
         if len(text) > 4 * 2000:  # guarded again by the frontend; keep this linear
             text = text[: 4 * 2000]
+        if "&" in text:
+            # HTML entities in some corpus lines: "fluchsicher. &gt;(Sie können …)" — the ">" is stray
+            text = _STRAY_GT.sub("", html.unescape(text))
         text = text.replace("CARDNAME", SELF)
         text = _replace_self(text, name)
         text = text.lower()
-        text = _SELF_PHRASES.sub(SELF, text)
+        # each substitution below runs only where its pattern can match (a literal part of it
+        # occurs): one re.sub costs ~5 µs even when it changes nothing
+        if "zauberspruch" in text:
+            text = _SELF_PHRASES.sub(SELF, text)
         text = text.replace("ß", "ß").replace("…", "...").replace("’", "'")
-        text = re.sub(r"\s+", " ", text).strip()
-        text = re.sub(r"\s*—\s*", " — ", text)
-        text = re.sub(r"\s+([,.;:])", r"\1", text)
-        text = re.sub(r"\bbzw\.", "bzw", text)
+        text = " ".join(text.split())  # = re.sub(r"\s+", " ", text).strip(): the same whitespace
+        if "—" in text:
+            text = _DASH_SPACING.sub(" — ", text)
+        if " ," in text or " ." in text or " ;" in text or " :" in text:
+            text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+        if "bzw." in text:
+            text = _BZW_DOT.sub("bzw", text)
         # older printings: "Kumulative Versorgung- Lege …" (the keyword's cost after a hyphen)
-        text = re.sub(r"^(kumulative versorgung)-\s+", r"\1 — ", text)
+        if text.startswith("kumulative versorgung-"):
+            text = _UPKEEP_HYPHEN.sub(r"\1 — ", text)
         # older spelling (before 1996/2006): "muß", "daß" → "muss", "dass"
         text = re.sub(r"\b(mu|da)ß(t?)\b", r"\1ss\2", text) if "ß" in text else text
-        # "Spontanzauber- oder Hexerei-Karte" → "Spontanzauber-Karte oder Hexerei-Karte"
-        text = _ELLIPSIS.sub(lambda m: f"{m.group(1)}-{m.group(5)} {m.group(2)} {m.group(3) or ''}{m.group(4)}-{m.group(5)}", text)
-        text = _ELLIPSIS_JOINED.sub(_expand_heads, text)
+        if "- " in text or "-, " in text:
+            # "Spontanzauber- oder Hexerei-Karte" → "Spontanzauber-Karte oder Hexerei-Karte"
+            text = _ELLIPSIS.sub(lambda m: f"{m.group(1)}-{m.group(5)} {m.group(2)} {m.group(3) or ''}{m.group(4)}-{m.group(5)}", text)
+            text = _ELLIPSIS_JOINED.sub(_expand_heads, text)
         text = _BARE_MANA.sub(_mana_letters, text)
         if not text:
             return text
         # older printings set the ability word without its dash: "Grenzwert Solange …"
-        text = _BARE_ABILITY_WORD.sub(r"\1 — ", text)
+        if text.startswith(W.ABILITY_WORDS):
+            text = _BARE_ABILITY_WORD.sub(r"\1 — ", text)
         if self.is_keyword(text):
             return "¶" + text
         # quoted abilities: mark their costs too
-        text = _QUOTED.sub(lambda m: "«" + _mark_cost(m.group(1).strip()) + "»", text)
+        if '"' in text:
+            text = _QUOTED.sub(lambda m: "«" + _mark_cost(m.group(1).strip()) + "»", text)
+            # '… mit „{X}: … Zuges." Es ist immer noch ein Land.': the quote's period ends the sentence too
+            text = _QUOTE_ENDS_SENTENCE.sub(".».", text)
         return _mark_cost(text)
 
     def is_keyword(self, fragment: str) -> bool:
@@ -271,6 +499,29 @@ class GermanFrontend(Frontend):
         if param and re.search(r"\b(?:erhält|erhalten|ist|sind|hat|haben|kann|wird|kommt)\b", param) and kid not in ("enchant",):
             return False
         return True
+
+    def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
+        """Split a line that lost its line breaks into one segment per ability, as the English
+        text prints them (see :func:`_glued_parts`); the parts are segmented like any text."""
+        from cardlint.parse.frontend import MAX_CLAUSE_CHARS
+        from cardlint.text.segment import segment
+
+        out: list[Segment] = []
+        for seg in segs:
+            if seg.reminder_only or seg.keyword_list_item or getattr(seg, "striation", False) \
+                    or len(seg.text) > MAX_CLAUSE_CHARS:
+                out.append(seg)
+                continue
+            first, _, rest = seg.text.partition("\n")
+            parts = _glued_parts(first.strip(), self.is_keyword)
+            if len(parts) < 2:
+                out.append(seg)
+                continue
+            # bullet lines follow the last part, so segment() attaches them to it
+            for part in segment("\n".join(parts) + ("\n" + rest if rest else ""), self.is_keyword):
+                part.line = seg.line
+                out.append(part)
+        return out
 
     def is_spell_type(self, type_line: str | None) -> bool | None:
         if not type_line:
@@ -349,26 +600,35 @@ def _flatten_children(children) -> list[Tok]:
 
 def _fallback_tokens(fe: GermanFrontend, norm: str) -> list[Tok]:
     """Best-effort token list for an unparsed clause: lex with the grammar's terminals; an unknown
-    word becomes an UNKNOWN token (only for classification — the clause stays parsed=False)."""
+    word becomes an UNKNOWN token (only for classification — the clause stays parsed=False).
+    The tokens are those of Lark's basic lexer over the same text (a test compares them), read
+    from its scanner directly: Lark's token loop cost as much as the matching."""
     lexer = fe.fallback_lexer
+    scan = lexer.scanner.match_at
+    ignore, callback = lexer.ignore_types, lexer.callback
     toks: list[Tok] = []
     text = norm
     guard = 0
     while text and guard < 400:
         guard += 1
-        try:
-            for t in LexerThread.from_text(lexer, text).lex(None):
-                toks.append(Tok(_fallback_type(t.type, str(t)), str(t)))
+        pos, n = 0, len(text)
+        while pos < n:
+            res = scan(text, pos, n)
+            if res is None:
+                break
+            value, type_ = res
+            if type_ not in ignore:
+                if type_ in callback:
+                    type_ = callback[type_](Token(type_, value)).type
+                toks.append(Tok(_fallback_type(type_, value), value))
+            pos += len(value)
+        else:
             break
-        except UnexpectedCharacters as exc:
-            pos = exc.pos_in_stream
-            # tokens before pos were already yielded into toks; skip the unknown word
-            m = re.match(r"\S+?(?=[\s,.;:\"]|$)", text[pos:]) or re.match(r"\S", text[pos:])
-            end = pos + (m.end() if m else 1)
-            toks.append(Tok("UNKNOWN", text[pos:end]))
-            text = text[end:]
-        except Exception:
-            break
+        # no terminal matches at pos: skip the unknown word and lex the rest afresh
+        m = re.match(r"\S+?(?=[\s,.;:\"]|$)", text[pos:]) or re.match(r"\S", text[pos:])
+        end = pos + (m.end() if m else 1)
+        toks.append(Tok("UNKNOWN", text[pos:end]))
+        text = text[end:]
     return toks
 
 
@@ -718,6 +978,7 @@ def _first_np(toks: list[Tok]) -> list[Tok]:
 # ---------------------------------------------------------------------------- filters
 _TYPE_STEMS = sorted(W.TYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
 _COLOR_STEMS = sorted(W.COLORS.items(), key=lambda kv: -len(kv[0]))
+_OBJ_AND_PLAYER_NOUNS = list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items())
 
 
 def _filter(np: list[Tok]) -> I.Filter:
@@ -761,7 +1022,7 @@ def _filter(np: list[Tok]) -> I.Filter:
             for stem, typ in _TYPE_STEMS:
                 if stem in low and typ not in f.types:
                     f.types.append(typ)
-            for stem, noun in list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items()):
+            for stem, noun in _OBJ_AND_PLAYER_NOUNS:
                 if low.endswith(stem) or low.endswith(stem + "n") or low.endswith(stem + "en") or low.endswith(stem + "s"):
                     f.noun = noun
             if f.noun is None and f.types:

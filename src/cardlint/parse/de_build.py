@@ -13,6 +13,7 @@ Everything is read from the tree's constituents and word classes — never from 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from lark import Token
@@ -49,6 +50,26 @@ def color_of(word: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=8192)
+def _noun_facts(low: str) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    """(card/basic land types, supertypes, object noun) a German noun word names.  Cached per word:
+    the stem tables are scanned with a regex each, and the same words recur in every clause."""
+    types: list[str] = []
+    for stem, typ in _TYPE_STEMS:
+        if stem in low and typ not in types:
+            types.append(typ)
+    for stem, basic in W.BASIC_LAND_TYPES.items():
+        if re.fullmatch(r"(?:nicht-?)?" + stem + r"(?:n|en|e|s|es|er|ern)?", low) and basic not in types:
+            types.append(basic)
+    supertypes = tuple(sup for stem, sup in _SUPER_STEMS if low.startswith(stem))
+    noun = None
+    for stem, n in _OBJ_NOUNS:
+        if re.search(re.escape(stem) + r"(?:n|en|e|s|es|er|ern|innen|in)?$", low):
+            noun = n
+            break
+    return tuple(types), supertypes, noun
+
+
 @dataclass
 class DePred(Pred):
     subject: I.Filter | None = None          # an inverted subject ("erhält ~ +1/+1")
@@ -71,6 +92,66 @@ def _all_words(children) -> list[str]:
             if c.noun:
                 out.append(c.noun)
     return out
+
+
+def _untag(e: I.Effect, tag: str) -> None:
+    if e.note and tag in e.note.split(","):
+        e.note = ",".join(t for t in e.note.split(",") if t != tag) or None
+
+
+def _v1_conditions(children) -> list:
+    """Statements whose first predicate is a verb-first conditional clause: its effects become the
+    condition of the others ("Ist es ein Land, bringe es ins Spiel" = "If it's a land, put it …")."""
+    out = []
+    for c in children:
+        if isinstance(c, tuple) and c[0] == "effects":
+            cond = [e for e in c[1] if e.note and "v1_condition" in e.note.split(",")]
+            rest = [e for e in c[1] if e not in cond]
+            if cond and rest:
+                text = " ".join(filter(None, [cond[0].verb] + [" ".join(f.extra) for f in cond[0].objects]))
+                timed = any("at_time" in (e.note or "").split(",") for e in cond)
+                for e in rest:
+                    if timed:   # "Hast du zu Beginn deines Versorgungssegments …, ziehe …": a trigger
+                        e.note = ",".join(filter(None, [e.note, "at_time"]))
+                    if e.condition is None:
+                        e.condition = I.Condition("if", text)
+                c = (c[0], rest) + tuple(c[2:])
+            else:
+                for e in c[1]:
+                    _untag(e, "v1_condition")
+        out.append(c)
+    return out
+
+
+def _has_node(children, name: str) -> bool:
+    return any(isinstance(c, Node) and (c.name == name or _has_node(c.children, name)) for c in children)
+
+
+def _retag_at_time(children) -> bool:
+    """Turn the "condition_at_time" marks of :meth:`GermanIRBuilder.if_cond` (in the statement or
+    its prefix nodes) into plain conditions; tell whether there was one."""
+    found = False
+    for i, c in enumerate(children):
+        if isinstance(c, Mod) and c.kind == "condition_at_time":
+            children[i] = Mod("condition", c.value)
+            found = True
+        elif isinstance(c, Node) and c.name in ("prefix", "suffix_lead"):
+            found = _retag_at_time(c.children) or found
+    return found
+
+
+def _lasting_permission(e: I.Effect, as_though: bool) -> bool:
+    """"Bis zum Ende des Zuges kannst du diese Karten spielen", "Du darfst in diesem Zug ein zusätzliches
+    Land spielen", "Solange jene Karte im Exil ist, kann ihr Besitzer sie wirken": a permission to
+    play or cast that lasts (CR 601.3, 305.2) is a rules effect, not something done on resolution."""
+    tags = set((e.note or "").split(","))
+    if e.kind != I.ONE_SHOT or e.verb not in ("cast", "play") or "modal_may" not in tags:
+        return False
+    if e.duration:
+        return True
+    if e.condition is not None and e.condition.kind == "as_long_as":
+        return True
+    return as_though or "additional" in tags or "as_though" in tags
 
 
 class GermanIRBuilder(IRBuilder):
@@ -170,20 +251,13 @@ class GermanIRBuilder(IRBuilder):
                 if low.startswith("nicht"):
                     f.excluded.append(low[5:].lstrip("-"))
                     continue
-                for stem, typ in _TYPE_STEMS:
-                    if stem in low and typ not in f.types:
+                types, supertypes, noun = _noun_facts(low)
+                for typ in types:
+                    if typ not in f.types:
                         f.types.append(typ)
-                for stem, basic in W.BASIC_LAND_TYPES.items():
-                    if re.fullmatch(r"(?:nicht-?)?" + stem + r"(?:n|en|e|s|es|er|ern)?", low) and basic not in f.types:
-                        f.types.append(basic)
-                for stem, sup in _SUPER_STEMS:
-                    if low.startswith(stem) and sup not in f.supertypes:
+                for sup in supertypes:
+                    if sup not in f.supertypes:
                         f.supertypes.append(sup)
-                noun = None
-                for stem, n in _OBJ_NOUNS:
-                    if re.search(re.escape(stem) + r"(?:n|en|e|s|es|er|ern|innen|in)?$", low):
-                        noun = n
-                        break
                 if noun in ("player", "opponent", "owner", "controller", "teammate", "monarch"):
                     f.ref = "player"
                     if noun == "opponent":
@@ -303,6 +377,17 @@ class GermanIRBuilder(IRBuilder):
     def np_subject(self, children):
         return children[0]
 
+    def np_genitive(self, children):
+        head, owner = [c for c in children if isinstance(c, I.Filter)][:2]
+        if head.noun in ("type", "color"):
+            # "Der Kreaturentyp einer Kreatur …", "Die Farbe einer bleibenden Karte …": the owner is the
+            # affected object, the head names the characteristic that changes
+            owner.extra.append("char:" + head.noun)
+            return owner
+        head.extra.append("gen:" + " ".join(w for w in owner.extra if not w.startswith("rel:")))
+        head.colors += [c for c in owner.colors if c not in head.colors]
+        return head
+
     # ------------------------------------------------------------------ abilities
     def keyword_ability(self, children):
         from cardlint.parse.de import keyword_id
@@ -316,8 +401,23 @@ class GermanIRBuilder(IRBuilder):
         return Node("all_abilities" if w.startswith("alle") else "those_abilities", [])
 
     def kw_predicate(self, children):
-        kw = self.keyword_ability(children)
-        return DePred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "add", [kw.name])], verb="have")
+        kw = self.keyword_ability(children[:1])
+        # the middle field after the keyword verb ("verursachen Trampelschaden bis zum Ende des Zuges")
+        p = self._pred(I.CONTINUOUS, children, [I.Modification(I.ABILITIES, "add", [kw.name])], verb="have")
+        if len(children) == 1:
+            p.tags.add("bare_kw")
+        return p
+
+    def start(self, children):
+        out = children[0]
+        # a clause that is nothing but a keyword ("Trampelschaden", "Verursachen Trampelschaden" in
+        # older printings) is the keyword ability itself, not a grant to something unnamed
+        if isinstance(out, tuple) and out[0] == "body" and out[1] == "statement" and len(out[2]) == 1:
+            e = out[2][0]
+            if e.affected is None and e.condition is None and e.duration is None and \
+                    "bare_kw" in (e.note or "").split(",") and e.modifications:
+                return ("keyword_line", [KeywordRef(e.modifications[0].value[0], None)])
+        return out
 
     # ------------------------------------------------------------------ predicates
     def _verb(self, children) -> str:
@@ -368,7 +468,10 @@ class GermanIRBuilder(IRBuilder):
             elif isinstance(c, Node) and c.name == "as_though":
                 p.tags.add("as_though")
             elif isinstance(c, Node) and c.name == "verb_tail":
-                p.tags.add("tail:" + " ".join(c.tokens()))
+                # only the first tail in text order: tags is a set, so a second one would make the verb the
+                # readers pick depend on string hashing (PYTHONHASHSEED)
+                if not any(t.startswith("tail:") for t in p.tags):
+                    p.tags.add("tail:" + " ".join(c.tokens()))
         if any(f.quantifier == "no" for f in fs):
             p.tags.add("neg")
         return p
@@ -382,6 +485,8 @@ class GermanIRBuilder(IRBuilder):
                 mods.append(I.Modification(I.PT_MODIFY, "modify", it[1]))
             elif isinstance(it, tuple) and it[0] == "base_pt":
                 mods.append(I.Modification(I.PT_SET, "set", it[1]))
+            elif isinstance(it, tuple) and it[0] == "all_types":
+                mods.append(I.Modification(I.TYPES, "all_creature_types"))
             elif isinstance(it, (KeywordRef, Granted, Node)):
                 abil.append(it)
         if abil:
@@ -389,16 +494,27 @@ class GermanIRBuilder(IRBuilder):
         return mods
 
     def gain_list(self, children):
-        return [c for c in children if not (isinstance(c, Node) and c.name == "list_sep")]
+        return _flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
 
     def pt_item(self, children):
         return ("pt", str(children[0]))
 
+    def causing_kw(self, children):
+        words = str(children[0]).split()
+        return [KeywordRef({"furcht": "fear", "trampelschaden": "trample"}[w], None)
+                for w in words if w in ("furcht", "trampelschaden")]
+
+    def all_types_item(self, children):
+        return ("all_types",)
+
     def base_pt_item(self, children):
         return ("base_pt", str(children[-1]))
 
+    def same_list(self, children):
+        return _flatten([c for c in children if not isinstance(c, (Node, Token))])
+
     def ability_list(self, children):
-        return [c for c in children if not (isinstance(c, Node) and c.name == "list_sep")]
+        return _flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
 
     def gain(self, children):
         p = self._pred(I.CONTINUOUS, children, self._gain_items(children), verb="get")
@@ -445,7 +561,12 @@ class GermanIRBuilder(IRBuilder):
 
     def lose_abilities(self, children):
         items = next((c for c in children if isinstance(c, list)), [])
-        if any(isinstance(i, Node) and i.name == "all_abilities" for i in items):
+        if any(i == ("all_types",) for i in items):
+            mods = [I.Modification(I.TYPES, "remove")]
+            if len(items) > 1:
+                mods.append(I.Modification(I.ABILITIES, "remove", self._ability_values(
+                    [i for i in items if i != ("all_types",)])))
+        elif any(isinstance(i, Node) and i.name == "all_abilities" for i in items):
             mods = [I.Modification(I.ABILITIES, "remove_all")]
         else:
             mods = [I.Modification(I.ABILITIES, "remove", self._ability_values(items))]
@@ -473,6 +594,8 @@ class GermanIRBuilder(IRBuilder):
                 if code:
                     colors.append(code)
         nps = [f for f in p.objects if f.ref in ("object", "multiple")]
+        # "… Kreaturen, die auch noch Länder sind": the new types are added to the old ones
+        add = add or any(e.startswith("rel:") and "auch noch" in e for f in nps for e in f.extra)
         # "wird zu einer 3/3 Kreatur": the NP inside the "zu" phrase
         for c in children:
             if isinstance(c, Node) and c.name == "pp":
@@ -507,7 +630,10 @@ class GermanIRBuilder(IRBuilder):
     def be_pt(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="be")
         pt = next((str(c) for c in children if isinstance(c, Token) and c.type == "PT"), None)
-        p.mods = [I.Modification(I.PT_SET, "set", pt)]
+        # "sind 1/1 grüne Saproling-Kreaturen": the P/T before an article-less noun phrase, whose
+        # colour and types are set too
+        p.mods = [I.Modification(I.PT_SET, "set", pt)] + [
+            m for m in self._descriptor_mods(children, p) if m.characteristic != I.PT_SET]
         return p
 
     def be_action(self, children):
@@ -542,6 +668,14 @@ class GermanIRBuilder(IRBuilder):
     def become_action(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="become")
         tail = next((t[5:] for t in p.tags if t.startswith("tail:")), None)
+        if tail and not any(
+                isinstance(c, Node) and c.name == "pp" and str(c.children[0]) in ("zu", "zur", "zum") for c in children):
+            # "wird stattdessen einer anderen Kreatur zugefügt", "wird zerstört": a passive, no change of
+            # characteristics (the noun phrases are its objects)
+            p.kind = I.ONE_SHOT
+            p.mods = []
+            p.verb = W.english_lemma(lemma(tail.split()[0]))
+            return p
         p.mods = self._descriptor_mods(children, p, become=True)
         if not p.mods:
             if tail:
@@ -599,6 +733,20 @@ class GermanIRBuilder(IRBuilder):
         self._verb_kind(p, lem, children)
         return p
 
+    def modal_gain(self, children):
+        # "du kannst X +2/+0 erhalten lassen": a causative — X gets the bonus, not the player
+        pt = next(str(c) for c in children if isinstance(c, Token) and c.type == "PT")
+        mods = [I.Modification(I.PT_MODIFY, "modify", pt)]
+        kws = [c for c in children if isinstance(c, KeywordRef)]
+        if kws:
+            mods.append(I.Modification(I.ABILITIES, "add", self._ability_values(kws)))
+        p = self._pred(I.CONTINUOUS, children, mods, verb="get")
+        target = next((f for f in p.objects if f.ref != "you"), None)
+        if target is not None:
+            p.subject = target
+            p.tags.add("own_subject")
+        return p
+
     def _verb_kind(self, p: DePred, lem: str, children):
         words = _all_words(children)
         objs = p.objects
@@ -647,6 +795,12 @@ class GermanIRBuilder(IRBuilder):
         p.verb = W.english_lemma(lem)
         if finite.startswith("neutralisier"):
             p.verb = "counter"
+        if lem in ("entsprechen", "betragen"):
+            p.tags.add("equal_verb")
+        act = next((c for c in children if isinstance(c, Node) and c.name == "kw_action_obj"), None)
+        if act is not None:   # "wende Hellsicht 2 an", "mache Hellsicht 1": the keyword action itself
+            word = str(act.children[0])
+            p.verb = W.KEYWORD_ACTIONS.get(word, word)
         self._verb_kind(p, lem, children)
         kws = [c for c in children if isinstance(c, Token) and c.type == "KW"]
         if lem == "verursachen" and kws:
@@ -656,6 +810,8 @@ class GermanIRBuilder(IRBuilder):
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.ABILITIES, "add", [keyword_id(str(k))[0] or str(k) for k in kws])]
             p.verb = "have"
+            if len(children) == 2:
+                p.tags.add("bare_kw")    # "Verursachen Trampelschaden": the keyword line itself
         if p.kind == I.ONE_SHOT and "neg" in p.tags and not is_imperative(finite):
             p.kind = I.RULES
         if lem in ("benutzen", "aktivieren", "spielen") and "only" in p.tags and any(f.noun == "ability" for f in p.objects):
@@ -687,6 +843,12 @@ class GermanIRBuilder(IRBuilder):
     def suffix_lead(self, children):
         return next((c for c in children if isinstance(c, Mod)), Node("suffix_lead", children))
 
+    def if_cond(self, children):
+        mod = super().if_cond(children)
+        if _has_node(children, "at_time"):
+            return Mod("condition_at_time", mod.value)
+        return mod
+
     def reflexive_when(self, children):
         return Mod("condition", I.Condition("if", "wenn du dies tust"))
 
@@ -704,7 +866,10 @@ class GermanIRBuilder(IRBuilder):
     def predicates(self, children):
         out = []
         pending = None
+        first_sep = None
         for c in children:
+            if isinstance(c, Node) and c.name == "pcoord" and len(out) == 1 and first_sep is None:
+                first_sep = next((t.type for t in c.children if isinstance(t, Token)), None)
             if isinstance(c, I.Filter):
                 pending = c          # "…, und du erhältst …": the next predicate's own subject
             elif isinstance(c, Pred):
@@ -718,6 +883,12 @@ class GermanIRBuilder(IRBuilder):
                         m.characteristic == I.ABILITIES and m.op.startswith("remove") for m in out[-1].mods):
                     continue         # "verliert X und kann X weder haben noch erhalten": one layer-6 effect
                 out.append(c)
+        if len(out) >= 2 and first_sep == "COMMA_V" and isinstance(out[0], DePred) and out[0].finite \
+                and not is_imperative(out[0].finite) and "modal_may" not in out[0].tags:
+            # "Ist es ein Land, erhält …", "Kontrollierst du vier oder weniger Länder, durchsuche …": a
+            # finite verb first, then a comma, is a conditional clause (verb-first "if"), unless a
+            # prefix or trigger stands before it (then the verb is second) — see statement() and body()
+            out[0].tags.add("v1_candidate")
         # German puts a duration shared by coordinated predicates at the end of the last one
         # ("erhält +3/-3 und verliert alle Kreaturentypen bis zum Ende des Zuges")
         last = out[-1].duration if out else None
@@ -770,6 +941,10 @@ class GermanIRBuilder(IRBuilder):
                 who = subject or getattr(p, "subject", None)
                 if who is not None and who.ref not in ("you", "player") and p.kind == I.ONE_SHOT:
                     p.kind = I.RULES
+            if p.verb == "count_as" and affected is not None and affected.ref == "it" and not p.objects:
+                continue    # "Dies gilt auch bei Gleichstand.": extends the sentence before, no effect of its own
+            if "control_state" in p.tags and "v1_condition" in p.tags:
+                continue    # "Kontrollierst du …, …": the condition of the sentence, no effect of its own
             if "control_state" in p.tags:
                 who = subject or getattr(p, "subject", None)
                 objs = [f for f in p.objects if f is not who]
@@ -782,6 +957,18 @@ class GermanIRBuilder(IRBuilder):
                 affected = psub
             if p.verb in ("gain_control", "exchange_control", "switch") and p.objects:
                 affected = next((f for f in p.objects if f.noun != "control"), p.objects[0])
+            if "equal_verb" in p.tags and affected is not None and \
+                    affected.noun in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness"):
+                # "Stärke und Widerstandskraft von ~ entsprechen/betragen …": the same P/T definition as "sind gleich"
+                p.kind = I.CONTINUOUS
+                p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
+                p.tags.add("equal")
+            if "equal" in p.tags and affected is not None and affected.ref not in ("multiple", "self") and \
+                    affected.noun not in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness", "number"):
+                if "kosten" in (affected.noun or ""):
+                    continue    # "Die Wahnsinn-Kosten sind gleich ihrer Manakosten": a keyword's cost, no effect
+                p.kind, p.mods = I.ONE_SHOT, []   # "Die Lebenspunktzahl jedes Spielers ist gleich …" (CR 119.5)
+                p.tags.discard("equal")
             if "equal" in p.tags and affected is not None and affected.ref == "multiple" or \
                     "equal" in p.tags and affected is not None and "of:self" in affected.extra:
                 if "of:self" in affected.extra:
@@ -790,6 +977,12 @@ class GermanIRBuilder(IRBuilder):
                     and "of:self" in affected.extra:
                 affected = I.Filter(ref="self")
             kind = p.kind
+            char = next((x[5:] for x in (affected.extra if affected is not None else []) if x.startswith("char:")), None)
+            if char and p.verb in ("become", "be") and not p.mods:
+                # "Der Kreaturentyp … wird zu diesem Typ", "Die Farbe … wird weiß": layer 4 / layer 5
+                colors = [color_of(w) for w in _all_words(p.objects) if color_of(w)]
+                p.mods = [I.Modification(I.TYPES, "set") if char == "type" else I.Modification(I.COLORS, "set", colors)]
+                kind = p.kind = I.CONTINUOUS
             if "enters_tapped" in p.tags or "enters_with" in p.tags or "copy_enter" in p.tags:
                 kind = I.REPLACEMENT
             if "instead" in p.tags and kind == I.ONE_SHOT:
@@ -818,7 +1011,39 @@ class GermanIRBuilder(IRBuilder):
         # a relative clause moved behind the verb (Nachfeld: "Schicke eine Kreatur ins Exil, die ein
         # Gegner kontrolliert") belongs to the last noun phrase of the middle field
         moved = [c for c in children if isinstance(c, Node) and c.name == "extraposed"]
-        out = super().statement([c for c in children if not (isinstance(c, Node) and c.name == "extraposed")])
+        # "Falls du zu Beginn deines Versorgungssegments … hast, …": a trigger time inside the "falls"
+        # clause — the older German wording of "At the beginning of …, if …" (an intervening-if
+        # trigger, CR 603.4), not a static condition
+        at_time = _retag_at_time(children)
+        fronted = False     # something before the core: its first finite verb is verb-second
+        for c in children:
+            if isinstance(c, tuple) and c[0] == "effects":
+                break
+            fronted = True
+        children = [c for c in children if not (isinstance(c, Node) and c.name == "extraposed")]
+        out = super().statement(children)
+        effects = out[1]
+        if fronted:
+            for e in effects:
+                _untag(e, "v1_condition")
+        if at_time:
+            for e in effects:
+                e.note = ",".join(filter(None, [e.note, "at_time"]))
+        if any(e.kind == I.REPLACEMENT and "instead" in (e.note or "").split(",") for e in effects):
+            # "schicke diese Karte stattdessen ins Exil und bringe einen Spielstein ins Spiel": the
+            # coordinated instructions are part of the same replacement (CR 614.1a)
+            for e in effects:
+                if e.kind == I.ONE_SHOT:
+                    e.kind = I.REPLACEMENT
+        if any("instead" in (e.note or "").split(",") for e in effects) and \
+                not any(e.kind == I.REPLACEMENT for e in effects):
+            # "erhält die Kreatur stattdessen +4/+4": the sentence replaces the instruction before it
+            # (CR 614.15) — a self-replacement beside the continuous effect, as in English
+            effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
+        as_though = any(isinstance(c, Node) and c.name == "as_though" for c in children)
+        for e in effects:
+            if _lasting_permission(e, as_though):
+                e.kind = I.RULES
         for node in moved:
             rel = next((c for c in node.children if isinstance(c, Node)), None)
             effect = out[1][-1] if out[1] else None
@@ -843,13 +1068,20 @@ class GermanIRBuilder(IRBuilder):
     def subject_statement(self, children):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)
         preds = next((c for c in children if isinstance(c, list)), [])
+        for p in preds:
+            p.tags.discard("v1_candidate")     # a subject before the verb: verb second
         return ("effects", self._de_effects(subject, preds, False))
 
     def imperative_statement(self, children):
         preds = next((c for c in children if isinstance(c, list)), [])
+        for p in preds:
+            if "v1_candidate" in p.tags:
+                p.tags.discard("v1_candidate")
+                p.tags.add("v1_condition")
         return ("effects", self._de_effects(None, preds, True))
 
     def body(self, children):
+        children = _v1_conditions(children)
         out = super().body(children)
         # "Lege zu Beginn deines Versorgungssegments …": a verb-first sentence whose middle field
         # holds the trigger time ("zu Beginn …", "am Ende …") is a triggered ability

@@ -16,6 +16,7 @@ class EnglishFrontend(Frontend):
     lang = "en"
     grammar = "en.lark"
     grammar_options = {"lexer": "words"}
+    inline_build = True
 
     @cached_property
     def _kb(self):
@@ -48,9 +49,14 @@ class EnglishFrontend(Frontend):
     def is_keyword(self, fragment: str) -> bool:
         return bool(self._keyword_re.match(fragment.strip()))
 
-    def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
-        result = IRBuilder(self.keyword_ids, self.keyword_effects, source=norm).transform(tree)
+    def new_builder(self, norm: str) -> IRBuilder:
+        return IRBuilder(self.keyword_ids, self.keyword_effects, source=norm)
+
+    def finish(self, result) -> I.ClauseIR:
         return to_clause(result, self.keyword_effects)
+
+    def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
+        return self.finish(self.new_builder(norm).transform(tree))
 
     def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
         from cardlint.parse.fallback import fallback_clause

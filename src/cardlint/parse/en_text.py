@@ -25,24 +25,34 @@ _QUOTED = re.compile(r'"[^"]*"')
 _QUOTE_ENDS_SENTENCE = re.compile(r'\."(?=\s+[A-Z~])')
 
 
+_SPACES = re.compile(r"\s+")
+
+
 def normalize_en(body: str, name: str | None) -> str:
+    # each rewrite needs a character or word that most clauses lack: test for it first
     text = replace_names(body, name_variants(name))
-    text = _QUOTE_ENDS_SENTENCE.sub('".', text)
+    if '."' in text:
+        text = _QUOTE_ENDS_SENTENCE.sub('".', text)
     text = text.lower()
-    text = _THIS_SELF.sub("~", text)
-    text = _CONTRACTION.sub(lambda m: m.group(1) + " is", text)
-    text = _HAVE_CONTRACTION.sub(lambda m: m.group(1) + " have", text)
-    text = _ARE_CONTRACTION.sub(lambda m: m.group(1) + " are", text)
-    text = _POSSESSIVE.sub(" 's", text)
-    text = _PLURAL_POSSESSIVE.sub(" 's", text)
-    text = _SPACE_DASH.sub(" — ", text)
+    if "this " in text:
+        text = _THIS_SELF.sub("~", text)
+    if "'" in text:
+        text = _CONTRACTION.sub(lambda m: m.group(1) + " is", text)
+        text = _HAVE_CONTRACTION.sub(lambda m: m.group(1) + " have", text)
+        text = _ARE_CONTRACTION.sub(lambda m: m.group(1) + " are", text)
+        text = _POSSESSIVE.sub(" 's", text)
+        text = _PLURAL_POSSESSIVE.sub(" 's", text)
+    if "—" in text or "–" in text:
+        text = _SPACE_DASH.sub(" — ", text)
     text = text.replace("−", "-")
     text = mark_costs(text)
     text = mark_lead_commas(text)
-    return re.sub(r"\s+", " ", text).strip()
+    return _SPACES.sub(" ", text).strip()
 
 
 def _colon_outside_quotes(text: str) -> int:
+    if '"' not in text:
+        return text.find(":")
     depth = False
     for i, ch in enumerate(text):
         if ch == '"':
@@ -70,7 +80,11 @@ def mark_costs(text: str) -> str:
                 return segment[:lead] + COST_MARK + " " + segment[lead:]
         return segment
 
+    if ":" not in text:
+        return text
     out = mark(text)
+    if '"' not in out:
+        return out
     return _QUOTED.sub(lambda m: '"' + mark(m.group(0)[1:-1]) + '"', out)
 
 
@@ -81,33 +95,40 @@ _LEADS = re.compile(
 _SENTENCE_START = re.compile(r'(^|[.:•"—]\s*|§\s*)')
 
 
+_LEAD_EVENTS = re.compile(r'[",.:•—]')
+_NON_SPACE = re.compile(r"\S")
+
+
 def mark_lead_commas(text: str) -> str:
     """Write "⸴" for the comma that closes a leading subordinate part of a sentence ("When …,",
-    "If …,", "As long as …,", "Until end of turn,"), repeatedly ("At …, if …, …")."""
+    "If …,", "As long as …,", "Until end of turn,"), repeatedly ("At …, if …, …").
+
+    A sentence starts at the beginning, after a quote mark, after ".:•—" (not a decimal point)
+    and after such a comma; whether it leads is decided at its first non-space character."""
+    if "," not in text:
+        return text
+
+    def leads(i: int) -> bool:
+        m = _NON_SPACE.search(text, i)
+        return m is not None and _LEADS.match(text, m.start()) is not None
+
     out = []
-    i = 0
-    n = len(text)
-    in_quote = False
-    sentence_start = True
-    lead_open = False
-    while i < n:
+    last = 0
+    lead_open = leads(0)
+    for m in _LEAD_EVENTS.finditer(text):
+        i = m.start()
         ch = text[i]
-        if sentence_start and not ch.isspace():
-            lead_open = bool(_LEADS.match(text, i))
-            sentence_start = False
-        if ch == '"':
-            in_quote = not in_quote
-            sentence_start = True
-            lead_open = False
-        elif ch in ".:•—" and not (ch == "." and i + 1 < n and text[i + 1].isdigit()):
-            sentence_start = True
-            lead_open = False
-        elif ch == "," and lead_open:
-            out.append(" " + LEAD_COMMA)
-            i += 1
-            sentence_start = True  # "At …, if …, …": the next part may lead again
-            lead_open = False
+        if ch == ",":
+            if lead_open:
+                out.append(text[last:i])
+                out.append(" " + LEAD_COMMA)
+                last = i + 1
+                lead_open = leads(i + 1)  # "At …, if …, …": the next part may lead again
             continue
-        out.append(ch)
-        i += 1
+        if ch == "." and i + 1 < len(text) and text[i + 1].isdigit():
+            continue
+        lead_open = leads(i + 1)
+    if not out:
+        return text
+    out.append(text[last:])
     return "".join(out)

@@ -15,10 +15,14 @@ A subclass supplies:
 from __future__ import annotations
 
 import importlib
+import pickle
 from functools import lru_cache
 
-from lark import Lark
-from lark.exceptions import LarkError, UnexpectedInput
+from types import FunctionType
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
+from lark.visitors import Discard
 
 from cardlint.ir import FORM_REMINDER, ClauseIR
 from cardlint.parse.loader import load_grammar
@@ -39,6 +43,10 @@ class Frontend:
     grammar_options: dict = {}
     #: how many distinct clause texts keep their parse result (0: none)
     parse_memo_size = 4096
+    #: True: the builder's rule methods run while the parser reduces (no tree, no second walk; see
+    #: :class:`~cardlint.parse.loader.InlineBuild`) — the subclass supplies :meth:`new_builder` and
+    #: :meth:`finish`, and :meth:`build` must be ``finish(new_builder(norm).transform(tree))``
+    inline_build = False
 
     @property
     def parser(self) -> Lark:
@@ -68,6 +76,14 @@ class Frontend:
     def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
         raise NotImplementedError
 
+    def new_builder(self, norm: str):
+        """The transformer that builds ``norm``'s result (with :attr:`inline_build`)."""
+        raise NotImplementedError
+
+    def finish(self, result) -> ClauseIR:
+        """The clause IR of the builder's result (with :attr:`inline_build`)."""
+        raise NotImplementedError
+
     # --- shared ------------------------------------------------------------------------------
     def parse_text(self, norm: str):
         return self.parser.parse(norm)
@@ -89,9 +105,9 @@ class Frontend:
         elif len(norm) > MAX_CLAUSE_CHARS:
             ir = self.fallback(seg, norm, f"clause longer than {MAX_CLAUSE_CHARS} characters")
         else:
-            tree, error, column = self._parse_memo(norm)
+            value, error, column = self._parse_memo(norm)
             if error is None:
-                ir = self.build(tree, seg, norm)
+                ir = _copy_clause(value) if self._inline is not None else self.build(value, seg, norm)
             else:
                 ir = self.fallback(seg, norm, error)
                 if column is not None:
@@ -101,8 +117,43 @@ class Frontend:
         ir.lang = self.lang
         return ir
 
+    @property
+    def _inline(self):
+        """The :class:`InlineBuild` of this front end's parser, or None (build from trees)."""
+        own = self.__dict__
+        if "_inline_build" not in own:
+            own["_inline_build"] = None
+            if self.inline_build and type(self).parse_text is Frontend.parse_text:
+                from cardlint.parse.loader import InlineBuild
+
+                sample = self.new_builder("")
+                own["_inline_build"] = InlineBuild.for_parser(self.parser, type(sample), sample)
+        return own["_inline_build"]
+
     def _parse(self, norm: str) -> tuple:
-        """(tree, None, None) or (None, error message, error column)."""
+        """(tree, None, None) — with an inline build, (clause IR, None, None) — or (None, error
+        message, error column)."""
+        inline = self._inline
+        if inline is not None:
+            from cardlint.parse.loader import InlineBuildError
+
+            try:
+                result = inline.parse(self.parser, norm, self.new_builder(norm))
+            except InlineBuildError:
+                # a builder method failed, maybe on a reduction the finished parse would not keep:
+                # decide as the tree path does (a parse error, or the builder's VisitError)
+                hit = self._parse_tree(norm)
+                if hit[1] is None:
+                    self.build(hit[0], None, norm)
+                return hit
+            except UnexpectedInput as exc:
+                return None, _describe(exc, norm), getattr(exc, "column", None)
+            except (LarkError, RecursionError) as exc:
+                return None, f"{type(exc).__name__}: {exc}"[:300], None
+            return self.finish(result), None, None
+        return self._parse_tree(norm)
+
+    def _parse_tree(self, norm: str) -> tuple:
         try:
             return self.parse_text(norm), None, None
         except UnexpectedInput as exc:
@@ -113,7 +164,8 @@ class Frontend:
     def _parse_memo(self, norm: str) -> tuple:
         """:meth:`_parse`, remembered for the most recently used clause texts: in a corpus many
         clauses are word for word the same ("Flying", "Enchant creature"), and the parse depends on
-        the normalised text alone.  The builders only read the tree, so one tree serves every copy."""
+        the normalised text alone.  The builders only read the tree, so one tree serves every copy;
+        a clause IR built inline is copied for each use (the pipeline changes the IR it gets)."""
         memo = self.__dict__.get("_memo")
         if memo is None:
             memo = self._memo = {}
@@ -128,6 +180,11 @@ class Frontend:
 
     def join_bullets(self, head: str, bullets: list[str]) -> str:
         return head + " " + " ".join("• " + b for b in bullets)
+
+
+def _copy_clause(ir: ClauseIR) -> ClauseIR:
+    # pickle copies an IR of plain dataclasses, lists and strings several times faster than deepcopy
+    return pickle.loads(pickle.dumps(ir, pickle.HIGHEST_PROTOCOL))
 
 
 def _describe(exc: UnexpectedInput, text: str) -> str:
@@ -150,3 +207,86 @@ def frontend(lang: str) -> Frontend:
     code = normalize_lang(lang)
     module = importlib.import_module(f"cardlint.parse.{_MODULES[code]}")
     return module.FRONTEND
+
+
+class FastTransformer(Transformer):
+    """A Lark ``Transformer`` whose :meth:`transform` gives the same result with less overhead per
+    node: one plain recursive function instead of a generator and two method calls per node, and
+    each rule's method looked up once per class instead of with ``getattr`` on every node.  Any
+    case it does not recognise as plain (an instance attribute or ``v_args`` wrapper named like a
+    rule, a class with ``__getattr__``) goes through Lark's own ``_call_userfunc``."""
+
+    def transform(self, tree):
+        cls = type(self)
+        methods = cls.__dict__.get("_rule_methods")
+        if methods is None:
+            methods = {}
+            setattr(cls, "_rule_methods", methods)  # per class: a subclass has its own
+        plain = not hasattr(cls, "__getattr__")
+        own = self.__dict__
+        visit_tokens = self.__visit_tokens__
+        default = self.__default__
+        generic = self._call_userfunc
+        meta = methods.get("\0meta")
+        if meta is None:
+            meta = methods["\0meta"] = _reads_meta(default)
+
+        def walk(t):
+            children = []
+            for c in t.children:
+                if type(c) is Tree or isinstance(c, Tree):
+                    c = walk(c)
+                elif visit_tokens and isinstance(c, Token):
+                    c = self._call_userfunc_token(c)
+                if c is not Discard:
+                    children.append(c)
+            data = t.data
+            f = methods.get(data)
+            if f is None:
+                f = methods[data] = _rule_method(cls, data)
+            if f is _GENERIC or not plain or data in own:
+                return generic(t, children)
+            if f is _DEFAULT:
+                # Tree.meta makes a Meta object per node: only for a __default__ that reads it
+                return default(data, children, t.meta if meta else None)
+            try:
+                return f(self, children)
+            except GrammarError:
+                raise
+            except Exception as e:
+                raise VisitError(data, t, e)
+
+        if isinstance(tree, Tree):
+            result = walk(tree)
+        elif visit_tokens and isinstance(tree, Token):
+            result = self._call_userfunc_token(tree)
+        else:
+            result = tree
+        return None if result is Discard else result
+
+
+_GENERIC = object()   # resolve with Lark's getattr on the instance
+_DEFAULT = object()   # no attribute of that name: __default__
+
+
+def _rule_method(cls, data):
+    try:
+        f = getattr(cls, data)
+    except AttributeError:
+        return _DEFAULT
+    except Exception:  # noqa: BLE001 — odd names: Lark decides
+        return _GENERIC
+    if isinstance(f, FunctionType) and getattr(f, "visit_wrapper", None) is None:
+        return f
+    return _GENERIC
+
+
+def _reads_meta(method) -> bool:
+    """Does ``method`` (a ``__default__(data, children, meta)``) ever read ``meta``?"""
+    import dis
+
+    func = getattr(method, "__func__", method)
+    code = getattr(func, "__code__", None)
+    if code is None or "locals" in code.co_names or "vars" in code.co_names:
+        return True
+    return any(ins.opname.startswith("LOAD") and ins.argval == "meta" for ins in dis.get_instructions(code))

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from lark import Token, Transformer, Tree
+from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint.parse.frontend import FastTransformer
 
 COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
                "colorless": "colorless", "multicolored": "multicolored", "monocolored": "monocolored"}
@@ -122,6 +123,10 @@ def _extend_same_as_before(effects: list[I.Effect]) -> list[I.Effect]:
             out.append(e)
             continue
         for prev in [p for p in out if p.kind == I.CONTINUOUS]:
+            if e.modifications:  # the same for other abilities: the same objects
+                if any(m.characteristic == I.ABILITIES for m in prev.modifications):
+                    out.append(replace(prev, modifications=list(e.modifications)))
+                continue
             out.append(replace(prev, affected=e.affected, modifications=list(prev.modifications)))
     return out
 
@@ -232,7 +237,7 @@ def _words(children) -> list[str]:
     return out
 
 
-class IRBuilder(Transformer):
+class IRBuilder(FastTransformer):
     """Builds clause-level results: ``start`` returns a dict consumed by :func:`to_clause`."""
 
 
@@ -298,6 +303,7 @@ class IRBuilder(Transformer):
         d = det.strip()
         if d in ("target",) or d.endswith("target"):
             f.quantifier = "target"
+            f.other = f.other or d.split()[0] == "other"  # "up to one other target creature"
         elif d in ("each", "every"):
             f.quantifier = "each"
         elif d == "all":
@@ -515,6 +521,37 @@ class IRBuilder(Transformer):
         # CR 711.2: a level symbol is a keyword ability that represents a static ability
         return ("keyword_line", [KeywordRef("level", str(children[0]).split(" ", 1)[1])])
 
+    def striation(self, children):
+        """CR 711.2b: a striation is one static ability of the leveler — "as long as it has N–M
+        level counters, it has base power and toughness P/T and has [the abilities printed in it]"
+        (layer 7b and layer 6, conditional on the level, so never a CDA)."""
+        level = str(children[0]).split(" ", 1)[1]
+        bullets = [i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "BULLET"]
+        if not bullets:
+            return self.level_symbol(children)
+        mods: list[I.Modification] = []
+        granted: list[str] = []
+        for n, i in enumerate(bullets):
+            part = children[i + 1]
+            if isinstance(part, Token) and part.type == "PT":
+                mods.append(I.Modification(I.PT_SET, "set", str(part)))
+            elif isinstance(part, tuple) and part[0] == "keyword_line":
+                granted += [k.name for k in part[1]]
+            else:
+                granted.append('"' + self._part_text(children, i, bullets[n + 1] if n + 1 < len(bullets) else None) + '"')
+        if granted:
+            mods.append(I.Modification(I.ABILITIES, "add", granted))
+        effect = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"), modifications=mods,
+                          condition=I.Condition("level", level), verb="level")
+        return ("body", "statement", [effect], None)
+
+    def _part_text(self, children, bullet: int, next_bullet: int | None) -> str:
+        start = children[bullet].end_pos
+        end = children[next_bullet].start_pos if next_bullet is not None else None
+        if self.source is None or start is None:
+            return ""
+        return _denormalize(self.source[start:end])
+
     def pt_box(self, children):
         # CR 711.2a: the striation's P/T box — "as long as it has N level counters, it has base
         # power and toughness P/T" (layer 7b, conditional, so never a CDA)
@@ -676,6 +713,10 @@ class IRBuilder(Transformer):
     def all_creature_types(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "all_creature_types")], verb="be")
 
+    def lose_types_and_abilities(self, children):
+        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "remove"), I.Modification(I.ABILITIES, "remove_all")],
+                    verb="lose")
+
     def lose_types(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "remove")], verb="lose")
 
@@ -703,6 +744,20 @@ class IRBuilder(Transformer):
         # body() copies them once the sentences are known
         subject = next((c for c in children if isinstance(c, I.Filter)), None)
         return ("effects", [I.Effect(kind=_SAME_AS_BEFORE, affected=subject)], None)
+
+    def same_is_true_abilities(self, children):
+        # "The same is true for first strike, …": the previous sentence's effects, for these abilities
+        names = [c.name for c in _flatten(children) if isinstance(c, KeywordRef)]
+        return ("effects", [I.Effect(kind=_SAME_AS_BEFORE,
+                                     modifications=[I.Modification(I.ABILITIES, "add", names)])], None)
+
+    def same_abilities(self, children):
+        return [c for c in children if isinstance(c, KeywordRef)]
+
+    def keyword_cost(self, children):
+        # "The flashback cost is equal to its mana cost": the cost of a keyword granted in the same
+        # clause — part of that grant, no effect of its own
+        return ("effects", [], None)
 
     def become_copy(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="become")
@@ -881,6 +936,10 @@ class IRBuilder(Transformer):
             # "this effect continues until end of turn": a duration rule, not an effect of its own
             return Pred("state", verb="continue")
         return p
+
+    def look_and_action(self, children):
+        # "look at and play that card": looking is no effect; the permission is the second verb's
+        return self.action([c for c in children if not (isinstance(c, Token) and c.type == "LOOK_AT_AND")])
 
     def have_action(self, children):
         return self._action(children, "have")

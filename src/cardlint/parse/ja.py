@@ -21,6 +21,9 @@ from cardlint.parse.loader import load_grammar
 from cardlint.text.normalize import REMINDER_RE, nfkc, squash
 from cardlint.text.segment import KEYWORD_SEPARATORS, Segment
 
+#: nfkc() of a segment's text, which resegment() and clause() both need
+_nfkc = lru_cache(maxsize=4096)(nfkc)
+
 COST_MARK = "§"
 KW_MARK = "¶"
 
@@ -154,12 +157,17 @@ class JaPostLex:
     def __init__(self):
         self.literals: dict[str, str] = {}
         self._vocab: Vocabulary | None = None
+        # the same runs ("クリーチャー", "あなたがコントロールする") recur in most clauses; a run's
+        # words and their terminals depend only on the run and the vocabulary (but for a copula
+        # that ends the run, see _named), so they are computed once per run
+        self._named_runs: dict[str, list[tuple[int, str, str, bool]]] = {}
 
     def bind(self, parser) -> None:
         for t in parser.terminals:
             if t.pattern.type == "str":
                 self.literals[t.pattern.value] = t.name
         self._vocab = Vocabulary(categories(), self.literals)
+        self._named_runs.clear()
 
     @property
     def vocab(self) -> Vocabulary:
@@ -204,32 +212,48 @@ class JaPostLex:
                 yield tok
                 continue
             run = str(tok)
-            pieces = self.split(run)
+            named = self._named_runs.get(run)
+            if named is None:
+                named = self._named(run)
+                if len(self._named_runs) < _RUN_CACHE_SIZE:
+                    self._named_runs[run] = named
             base = tok.start_pos or 0
             col = tok.column or 1
-            for k, (off, w, forced) in enumerate(pieces):
-                name = forced or self._name(w)
-                # "土地でないカード", "インスタントかソーサリーである呪文": a copula directly before a
-                # noun is a relative clause.  The next word is peeked (not lexed ahead: the
-                # contextual lexer must lex it in the parser state after this token).
-                if forced is None and w == "であり" and k + 2 < len(pieces) and \
-                        self._name(pieces[k + 1][1]) == "COLOR" and pieces[k + 2][1] in _REL_COPULAS:
-                    # "赤であり白である…トークン": a color conjunction inside a relative clause
-                    name = "RELAND"
-                elif forced is None and w in _REL_COPULAS:
-                    if k + 1 < len(pieces):
-                        nxt = pieces[k + 1]
-                        if self._is_noun_word(nxt[1], nxt[2]):
-                            name = "RELCOP"
-                    elif self._next_is_noun(base + len(run)):
-                        name = "RELCOP"
-                if name == "ADV" and w in W.GENITIVE_NOUNS and k and pieces[k - 1][1] == "の":
-                    name = "N"
-                elif name == "ADV" and w in W.POSTVERBAL_SUBORDINATORS and k and \
-                        self._name(pieces[k - 1][1]) == "V":
-                    name = "SUB"
+            for off, w, name, peek in named:
+                if peek and self._next_is_noun(base + len(run)):
+                    name = "RELCOP"
                 yield Token(name, w, base + off, tok.line, col + off, tok.line, col + off + len(w),
                             base + off + len(w))
+
+    def _named(self, run: str) -> list[tuple[int, str, str, bool]]:
+        """(offset, word, terminal, peek) for each word of a run; ``peek``: the word is a copula
+        ending the run, a RELCOP if the text after the run starts with a noun."""
+        pieces = self.split(run)
+        out = []
+        for k, (off, w, forced) in enumerate(pieces):
+            name = forced or self._name(w)
+            peek = False
+            # "土地でないカード", "インスタントかソーサリーである呪文": a copula directly before a
+            # noun is a relative clause.  The next word is peeked (not lexed ahead: the
+            # contextual lexer must lex it in the parser state after this token).
+            if forced is None and w == "であり" and k + 2 < len(pieces) and \
+                    self._name(pieces[k + 1][1]) == "COLOR" and pieces[k + 2][1] in _REL_COPULAS:
+                # "赤であり白である…トークン": a color conjunction inside a relative clause
+                name = "RELAND"
+            elif forced is None and w in _REL_COPULAS:
+                if k + 1 < len(pieces):
+                    nxt = pieces[k + 1]
+                    if self._is_noun_word(nxt[1], nxt[2]):
+                        name = "RELCOP"
+                else:
+                    peek = True
+            if name == "ADV" and w in W.GENITIVE_NOUNS and k and pieces[k - 1][1] == "の":
+                name = "N"
+            elif name == "ADV" and w in W.POSTVERBAL_SUBORDINATORS and k and \
+                    self._name(pieces[k - 1][1]) == "V":
+                name = "SUB"
+            out.append((off, w, name, peek))
+        return out
 
     text = ""
 
@@ -258,6 +282,7 @@ class JaPostLex:
         return "JaPostLex()"
 
 
+_RUN_CACHE_SIZE = 50_000
 _REL_COPULAS = {"である", "でない", "ではない", "でもある"}
 _NOUN_START = {"N", "SUBTYPE", "KW", "COLOR", "DET", "SELF", "NAME", "COUNTER_NAME"}
 _POSTLEX = JaPostLex()
@@ -365,7 +390,7 @@ def _glued_keyword(text: str, name: str | None) -> int | None:
     data glitch of some Japanese texts): "絆魂(…)~が死亡したとき、…", "飛行{1}{B}:…",
     "エンチャント(クリーチャー)エンチャントされているクリーチャーは…".  Returns where the next
     ability starts."""
-    kw = next((k for k in _keywords_by_length() if text.startswith(k)), None)
+    kw = _keyword_at_start(text)
     if kw is None:
         return None
     i = len(kw)
@@ -401,7 +426,7 @@ def _glued_keyword(text: str, name: str | None) -> int | None:
 def _starts_with_keyword_ability(text: str) -> bool:
     """"防衛他のクリーチャーを…:…", "飛行各戦闘の…": the next ability after a bare keyword — a keyword
     followed by its reminder text or another keyword."""
-    kw = next((k for k in _keywords_by_length() if text.startswith(k)), None)
+    kw = _keyword_at_start(text)
     if kw is None:
         return False
     m = _KW_NUMBER.match(text, len(kw))
@@ -444,16 +469,21 @@ def _next_ability_at(text: str, i: int) -> bool:
 
 
 def _keyword_prefix(text: str) -> bool:
-    return any(text.startswith(k) for k in _keywords_by_length())
+    return _keyword_at_start(text) is not None
 
 
 def glued_parts(text: str, name: str | None = None) -> list[str]:
+    return list(_glued_parts(text, name))
+
+
+@lru_cache(maxsize=2048)
+def _glued_parts(text: str, name: str | None) -> tuple[str, ...]:
     """The abilities of one printed line that lost its line breaks: leading keywords ("絆魂(…)"),
     then sentences up to each "。" after which an activated ability ("{R}{G}, {T}:…", "+1:…") or an
     ability word starts, then a keyword printed last ("…の修整を受ける。装備{2}").  Returns the
     parts as printed (reminder text kept); ``[text]`` when nothing is glued."""
     if len(text) > MAX_CLAUSE_CHARS:
-        return [text]   # bad-input guard: the scan below is quadratic in the number of "。"
+        return (text,)   # bad-input guard: the scan below is quadratic in the number of "。"
     parts: list[str] = []
     rest = text.strip()
     while True:
@@ -467,14 +497,14 @@ def glued_parts(text: str, name: str | None = None) -> list[str]:
     if end is not None:
         rest, tail = end
     start = 0
-    for i, ch in list(_outside(rest)):
+    for i, ch in list(_outside(rest)) if "。" in rest else ():
         if ch == "。" and i + 1 < len(rest) and _next_ability_at(rest, i + 1):
             parts.append(rest[start:i + 1].strip())
             start = i + 1
     parts.append(rest[start:].strip())
     if tail:
         parts.append(tail)
-    return [p for p in parts if p] or [text]
+    return tuple(p for p in parts if p) or (text,)
 
 
 def _part_body(text: str) -> str:
@@ -511,6 +541,41 @@ def _keywords_by_length() -> list[str]:
     return sorted(ja_vocab.KEYWORDS, key=len, reverse=True)
 
 
+@lru_cache(maxsize=1)
+def _keywords_by_first_char() -> dict[str, tuple[str, ...]]:
+    # Scanning all keywords with startswith() for every candidate position was the front end's
+    # largest cost; only the keywords sharing the text's first character can match.
+    index: dict[str, list[str]] = {}
+    for k in _keywords_by_length():
+        index.setdefault(k[0], []).append(k)
+    return {c: tuple(ks) for c, ks in index.items()}
+
+
+def _keyword_at_start(text: str) -> str | None:
+    """The longest keyword ``text`` starts with, or None."""
+    if not text:
+        return None
+    for k in _keywords_by_first_char().get(text[0], ()):
+        if text.startswith(k):
+            return k
+    return None
+
+
+_KEYWORD_REST = re.compile(r"(?:[(（][^()（）。]{1,30}[)）])?\s*(?:[0-9X]+)?\s*(?:[―—]\s*)?"
+                           r"(?:\{[^}]+\}\s*(?:か\s*)?)*(?:[,、][^。]*)?")
+
+
+@lru_cache(maxsize=4096)
+def _is_keyword(fragment: str) -> bool:
+    f = squash(nfkc(fragment)).strip().rstrip("。")
+    f = REMINDER_RE.sub("", f).strip()
+    n = _keyword_at_start(f)
+    if n is None:
+        return False
+    rest = f[len(n):].strip()
+    return (not rest or bool(_KEYWORD_REST.fullmatch(rest))) and "。" not in rest
+
+
 class JapaneseFrontend(Frontend):
     lang = "ja"
     grammar = "ja.lark"
@@ -532,18 +597,7 @@ class JapaneseFrontend(Frontend):
 
     # --- keyword detection (segmentation and keyword lines) -------------------------------
     def is_keyword(self, fragment: str) -> bool:
-        f = squash(nfkc(fragment)).strip().rstrip("。")
-        f = REMINDER_RE.sub("", f).strip()
-        if not f:
-            return False
-        kws = ja_vocab.KEYWORDS
-        for n in _keywords_by_length():
-            if f.startswith(n):
-                rest = f[len(n):].strip()
-                return (not rest or bool(re.fullmatch(r"(?:[(（][^()（）。]{1,30}[)）])?\s*"
-                                                       r"(?:[0-9X]+)?\s*(?:[―—]\s*)?(?:\{[^}]+\}\s*(?:か\s*)?)*"
-                                                       r"(?:[,、][^。]*)?", rest))) and "。" not in rest
-        return False
+        return _is_keyword(fragment)
 
     def _keyword_line(self, body: str) -> bool:
         parts = [p for p in KEYWORD_SEPARATORS.split(body.strip().rstrip("。")) if p]
@@ -566,10 +620,10 @@ class JapaneseFrontend(Frontend):
     def clause(self, seg: Segment, name: str | None = None) -> ClauseIR:
         if len(seg.text) > MAX_CLAUSE_CHARS:
             return super().clause(seg, name)    # bad input: the base class reports it unparsed
-        if seg.reminder_only and _OLD_TAP.match(nfkc(seg.text)):
+        if seg.reminder_only and _OLD_TAP.match(_nfkc(seg.text)):
             seg = replace(seg, reminder_only=False, body="")
         if not seg.reminder_only:
-            first = _OLD_TAP.sub("{T}", nfkc(seg.text).split("\n", 1)[0].strip(), count=1)
+            first = _OLD_TAP.sub("{T}", _nfkc(seg.text).split("\n", 1)[0].strip(), count=1)
             if first.startswith("{T}") and not seg.body.startswith("{T}"):
                 # "(T):…": the old tap symbol in parentheses is no reminder text
                 seg = replace(seg, text=first, body=_part_body(first))
@@ -588,7 +642,7 @@ class JapaneseFrontend(Frontend):
         out: list[Segment] = []
         for seg in segs:
             parts = [] if seg.reminder_only or seg.keyword_list_item or len(seg.text) > MAX_CLAUSE_CHARS else \
-                glued_parts(nfkc(seg.text).split("\n", 1)[0].strip(), name)
+                glued_parts(_nfkc(seg.text).split("\n", 1)[0].strip(), name)
             if len(parts) < 2:
                 out.append(seg)
                 continue

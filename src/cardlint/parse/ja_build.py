@@ -36,14 +36,22 @@ def _cats():
 def tokens(t) -> list[Token]:
     if isinstance(t, Token):
         return [t]
-    out = []
-    for c in t.children:
-        out.extend(tokens(c))
+    out: list[Token] = []
+    _collect_tokens(t, out)
     return out
 
 
+def _collect_tokens(t: Tree, out: list[Token]) -> None:
+    # one shared list instead of a list per subtree: text_of() runs on every phrase of every clause
+    for c in t.children:
+        if isinstance(c, Token):
+            out.append(c)
+        else:
+            _collect_tokens(c, out)
+
+
 def text_of(t) -> str:
-    return "".join(str(x) for x in tokens(t))
+    return "".join(tokens(t))    # a Token is a str: its text joins as is
 
 
 @dataclass

@@ -65,10 +65,31 @@ def _cache_key(path: Path, start: str, opts: dict, bound: bool) -> str:
         digest.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
     digest.update(repr((start, bound, sorted((k, _option_key(v)) for k, v in opts.items()))).encode())
     digest.update(f"{lark.__version__} {sys.version_info[:2]}".encode())
-    # bound_literals rewrites the grammar text; the word lexer's derived tables are cached too
-    digest.update(Path(__file__).read_bytes())
-    digest.update((Path(__file__).parent / "wordlexer.py").read_bytes())
+    digest.update(_code_key().encode())
     return digest.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def _code_key() -> str:
+    """The code whose output the cache file holds: the grammar rewriting, the table encoding and
+    the word lexer's derived tables.  Only these, so that work on the parser loop or the lexer's
+    matching does not make every grammar rebuild its tables; their compiled code, not their source
+    (no line numbers, and no ``inspect`` at start-up)."""
+    from cardlint.parse import wordlexer as W
+
+    parts = [bound_literals, _class_terminals, _encode_table, _save_parser, W.WordLexer.__init__,
+             W.WordLexer.derived, W._first_chars, W._first_of_seq, W._first_of_op, W._char_set,
+             W._category_chars, W._single_word, W._literal_word, W._lead_words, W._lead_seq,
+             W._lead_chars, W._give_up]
+    patterns = [_TERMINAL_DEF.pattern, _LITERAL.pattern, _TERMINAL_PATTERN.pattern, W._WORD.pattern,
+                W._WORD_TERMINAL.pattern, W._BOUNDARY_SUFFIX, W._RUN_CHAR.pattern, W._LETTER.pattern,
+                str(W._MAX_LEAD)]
+    return "\0".join([_code_text(f.__code__) for f in parts] + patterns)
+
+
+def _code_text(code) -> str:
+    consts = [_code_text(c) if hasattr(c, "co_code") else repr(c) for c in code.co_consts]
+    return repr((code.co_code, code.co_names, code.co_varnames, code.co_freevars, consts))
 
 
 # --- the parser cache ------------------------------------------------------------------------------
@@ -104,6 +125,22 @@ class _LazyStates(dict):
                for k, c in zip(numbers[:half], numbers[half:])}
         self[state] = row
         return row
+
+    @property
+    def rules(self) -> list:
+        """The rules the table reduces by, in the order of its reduce codes."""
+        return [rule for _, rule in self._reduces]
+
+    def codes(self, state) -> dict:
+        """The state's row as ``{token: code}`` (shift to n → n, reduce by rule i → ~i)."""
+        try:
+            packed = self._rows[state]
+        except (KeyError, TypeError):
+            raise KeyError(state) from None
+        numbers = array("i")
+        numbers.frombytes(packed)
+        half = len(numbers) // 2
+        return dict(zip(map(self._tokens.__getitem__, numbers[:half]), numbers[half:]))
 
     def _decode_all(self) -> None:
         for state in self._rows:
@@ -174,6 +211,320 @@ def _lazy_table_parser():
             return inst
 
     return LazyTableParser
+
+
+# --- the parser loop ------------------------------------------------------------------------------
+
+class _Codes(dict):
+    """Per parser state, ``{terminal or rule name: code}`` with the action as one int (shift to
+    state n → n, reduce by rule i → ~i), decoded from the parse table a state at a time."""
+
+    def __init__(self, loop: "_ParserLoop") -> None:
+        super().__init__()
+        self._loop = loop
+
+    def __missing__(self, state):
+        row = self[state] = self._loop.decode(state)
+        return row
+
+
+@lru_cache(maxsize=None)
+def _parser_loop_class():
+    """Lark's LALR loop (``_Parser.parse_from_state`` with ``ParserState.feed_token`` inlined), on
+    int actions and with each rule's size, tree callback and name looked up once per rule instead
+    of once per reduction (Lark hashes and compares ``Rule`` objects in Python there).  It reads
+    and changes the same ``ParserState`` in the same order, so lexers that consult the parser state
+    and the errors (with their interactive parser) are Lark's."""
+    from lark.exceptions import UnexpectedInput, UnexpectedToken
+    from lark.lexer import Token
+    from lark.parsers.lalr_analysis import Shift
+    from lark.parsers.lalr_interactive_parser import InteractiveParser
+    from lark.parsers.lalr_parser import _Parser
+
+    class ParserLoop(_Parser):
+        def __init__(self, parse_table, callbacks, debug=False):
+            super().__init__(parse_table, callbacks, debug)
+            self.codes = _Codes(self)
+            # the word lexer reads the parser state's accepted terminals from these rows too
+            parse_table.codes = self.codes
+            self.rules: list[tuple] = []          # rule index → (size, callback or None, origin name)
+            self._rule_ids: dict[int, int] = {}   # id(rule) → rule index
+            self._kept: list = []                 # the rules themselves, so their ids stay unique
+            self.token_callbacks = {k: v for k, v in callbacks.items() if isinstance(k, str)}
+            states = parse_table.states
+            if isinstance(states, _LazyStates):
+                # the packed table already numbers its rules: its rows are the codes, and a rule's
+                # entry is made when a row that reduces by it is first decoded (cold start)
+                self._packed_rules = states.rules
+                self.rules = [None] * len(self._packed_rules)
+                self.decode = self._decode_packed
+                self._packed_codes = states.codes
+
+        #: an :class:`InlineBuild`'s rule table while it parses, else None (build trees)
+        inline = None
+
+        def rule_object(self, index: int):
+            return self._packed_rules[index] if hasattr(self, "_packed_rules") else self._kept[index]
+
+        def rule_code(self, rule) -> int:
+            i = self._rule_ids.get(id(rule))
+            if i is None:
+                i = self._rule_ids[id(rule)] = len(self.rules)
+                self._kept.append(rule)
+                callback = _fused_callback(self.callbacks[rule]) if self.callbacks else None
+                self.rules.append((len(rule.expansion), callback, rule.origin.name))
+            return ~i
+
+        def _decode_packed(self, state) -> dict:
+            row = self._packed_codes(state)
+            rules = self.rules
+            for code in row.values():
+                if code < 0 and rules[~code] is None:
+                    rule = self._packed_rules[~code]
+                    callback = _fused_callback(self.callbacks[rule]) if self.callbacks else None
+                    rules[~code] = (len(rule.expansion), callback, rule.origin.name)
+            return row
+
+        def decode(self, state) -> dict:
+            rule_code = self.rule_code
+            return {token: (arg if action is Shift else rule_code(arg))
+                    for token, (action, arg) in self.parse_table.states[state].items()}
+
+        def _unexpected(self, token, state) -> UnexpectedToken:
+            expected = {s for s in self.parse_table.states[state.state_stack[-1]].keys() if s.isupper()}
+            return UnexpectedToken(token, expected, state=state, interactive_parser=None)
+
+        def parse_from_state(self, state, last_token=None):
+            codes, token_callbacks = self.codes, self.token_callbacks
+            rules = self.rules if self.inline is None else self.inline
+            state_stack, value_stack = state.state_stack, state.value_stack
+            try:
+                token = last_token
+                for token in state.lexer.lex(state):
+                    ttype = token.type
+                    while True:
+                        code = codes[state_stack[-1]].get(ttype)
+                        if code is None:
+                            raise self._unexpected(token, state)
+                        if code >= 0:
+                            state_stack.append(code)
+                            value_stack.append(token_callbacks[ttype](token) if ttype in token_callbacks
+                                               else token)
+                            break
+                        size, callback, origin = rules[~code]
+                        if size:
+                            children = value_stack[-size:]
+                            del state_stack[-size:]
+                            del value_stack[-size:]
+                        else:
+                            children = []
+                        value_stack.append(callback(children) if callback is not None else children)
+                        state_stack.append(codes[state_stack[-1]][origin])
+                end_token = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
+                end_state = state.parse_conf.end_state
+                while True:
+                    code = codes[state_stack[-1]].get("$END")
+                    if code is None:
+                        raise self._unexpected(end_token, state)
+                    if code >= 0:
+                        raise AssertionError("shift at the end of input")  # Lark: assert not is_end
+                    size, callback, origin = rules[~code]
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    value_stack.append(callback(children) if callback is not None else children)
+                    state_stack.append(codes[state_stack[-1]][origin])
+                    if state_stack[-1] == end_state:
+                        return value_stack[-1]
+            except UnexpectedInput as e:
+                e.interactive_parser = InteractiveParser(self, state, state.lexer)
+                raise e
+
+    return ParserLoop
+
+
+def _callback_shape(callback):
+    """``(to_include, expand1, name)`` of Lark's tree-building callback for a rule when it has one
+    of the usual shapes (build a ``Tree`` named ``name``; first drop filtered tokens and inline
+    ``_rule`` children per ``to_include``; return the single child of a ``?rule``), else None."""
+    from functools import partial
+
+    from lark import Tree
+    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+
+    expand1 = False
+    to_include = None
+    inner = callback
+    if type(inner) is ChildFilterLALR_NoPlaceholders:
+        to_include = tuple(inner.to_include)
+        inner = inner.node_builder
+    if type(inner) is ExpandSingleChild:
+        expand1 = True
+        inner = inner.node_builder
+    if (type(inner) is partial and inner.func is Tree and len(inner.args) == 1 and not inner.keywords
+            and Tree.__init__.__code__.co_names == ("data", "children", "_meta")):
+        return to_include, expand1, inner.args[0]
+    return None
+
+
+def _shaped_callback(shape, node):
+    """The callback of a rule of ``shape`` that hands the filtered children to ``node(children)``."""
+    to_include, expand1, _name = shape
+    if to_include is None:
+        if not expand1:
+            return node
+
+        def expand(children):
+            if len(children) == 1:
+                return children[0]
+            return node(children)
+
+        return expand
+
+    def filter_build(children):
+        filtered = []
+        for i, to_expand in to_include:
+            if to_expand:
+                if filtered:
+                    filtered += children[i].children
+                else:  # Lark reuses the list: left recursion
+                    filtered = children[i].children
+            else:
+                filtered.append(children[i])
+        if expand1 and len(filtered) == 1:
+            return filtered[0]
+        return node(filtered)
+
+    return filter_build
+
+
+def _fused_callback(callback):
+    """Lark's tree-building callback for a rule, as one function when :func:`_callback_shape`
+    knows its shape — the same trees, built with fewer calls.  Any other callback is returned as
+    it is."""
+    from lark import Tree
+
+    shape = _callback_shape(callback)
+    if shape is None:
+        return callback
+    name = shape[2]
+    new = object.__new__
+
+    def tree(children):
+        t = new(Tree)
+        t.data = name
+        t.children = children
+        t._meta = None
+        return t
+
+    return _shaped_callback(shape, tree)
+
+
+class InlineBuild:
+    """Runs a builder's rule methods while the LALR loop reduces, instead of building a tree and
+    walking it afterwards: for a rule named ``r`` the loop calls ``method(builder, children)`` (or
+    ``builder.__default__(r, children, None)`` when the class has no method ``r``) with the
+    children a tree node ``r`` would have had, already built — the same calls, in the same
+    (post-)order, as :class:`~cardlint.parse.frontend.FastTransformer` on the tree.  ``_rule``s
+    still build trees: their parents inline the children.  :meth:`for_parser` returns None when the
+    parser or the class has anything this does not reproduce (then build from the tree)."""
+
+    def __init__(self, loop, cls, methods: dict) -> None:
+        self.loop, self.cls, self.methods = loop, cls, methods
+        self.cell = [None]  # the builder of the parse in progress
+        self.rules: dict = _InlineRules(self)
+
+    @classmethod
+    def for_parser(cls, parser: Lark, builder_cls, sample) -> "InlineBuild | None":
+        from types import FunctionType
+
+        from cardlint.parse.frontend import _reads_meta
+
+        loop = getattr(getattr(getattr(parser, "parser", None), "parser", None), "parser", None)
+        if not hasattr(loop, "inline") or hasattr(builder_cls, "__getattr__"):
+            return None
+        if getattr(builder_cls, "__visit_tokens__", True) or _reads_meta(builder_cls.__default__):
+            return None
+        if any(isinstance(k, str) for k in loop.callbacks):  # token callbacks: Lark's own path
+            return None
+        methods = {}
+        for rule, callback in loop.callbacks.items():
+            shape = _callback_shape(callback)
+            if shape is None:
+                return None
+            name = shape[2]
+            if name.startswith("_") or name in methods:
+                continue
+            if name in vars(sample):
+                return None
+            f = getattr(builder_cls, name, None)
+            if f is None:
+                methods[name] = None
+            elif isinstance(f, FunctionType) and getattr(f, "visit_wrapper", None) is None:
+                methods[name] = f
+            else:
+                return None
+        return cls(loop, builder_cls, methods)
+
+    def make(self, index: int):
+        loop = self.loop
+        rule = loop.rule_object(index)
+        shape = _callback_shape(loop.callbacks[rule])
+        name = shape[2]
+        if name.startswith("_"):
+            return loop.rules[index]
+        cell, f = self.cell, self.methods[name]
+        if f is None:
+            def node(children):
+                return cell[0].__default__(name, children, None)
+        else:
+            def node(children):
+                try:
+                    return f(cell[0], children)
+                except Exception as e:  # noqa: BLE001 — FastTransformer's VisitError, outside the loop
+                    raise InlineBuildError(name, e) from e
+        return (len(rule.expansion), _shaped_callback(shape, node), rule.origin.name)
+
+    def parse(self, parser: Lark, text: str, builder):
+        """The builder's result for ``text`` (Lark's errors as ``parser.parse`` raises them)."""
+        loop = self.loop
+        self.cell[0] = builder
+        loop.inline = self.rules
+        try:
+            return parser.parse(text)
+        finally:
+            loop.inline = None
+            self.cell[0] = None
+
+
+class InlineBuildError(Exception):
+    """A builder method failed during an inline parse (not a Lark error: the parse did not fail)."""
+
+    def __init__(self, rule: str, exc: Exception) -> None:
+        super().__init__(rule, exc)
+        self.rule, self.exc = rule, exc
+
+
+class _InlineRules(dict):
+    def __init__(self, inline: InlineBuild) -> None:
+        super().__init__()
+        self.inline = inline
+
+    def __missing__(self, index):
+        entry = self[index] = self.inline.make(index)
+        return entry
+
+
+def _use_parser_loop(parser: Lark) -> Lark:
+    """Run ``parser`` with :func:`_parser_loop_class`'s loop (an LALR parser only)."""
+    lalr = getattr(getattr(parser, "parser", None), "parser", None)
+    inner = getattr(lalr, "parser", None)
+    if inner is not None and hasattr(inner, "parse_table") and hasattr(inner, "callbacks"):
+        lalr.parser = _parser_loop_class()(inner.parse_table, inner.callbacks, inner.debug)
+    return parser
 
 
 def _save_parser(parser: Lark, file: Path, key: str) -> None:
@@ -350,7 +701,7 @@ def load_grammar(relpath: str, start: str = "start", **options) -> Lark:
 
         parser = _load_parser(file, key, {k: v for k, v in opts.items() if k in _LOAD_ALLOWED_OPTIONS})
         if parser is not None:
-            return parser
+            return _use_parser_loop(parser)
     text = path.read_text(encoding="utf-8")
     if bound:
         text = bound_literals(text, path.parent)
@@ -362,4 +713,4 @@ def load_grammar(relpath: str, start: str = "start", **options) -> Lark:
             import warnings
 
             warnings.warn(f"cardlint: parser cache {file} not written: {exc}", RuntimeWarning, stacklevel=2)
-    return parser
+    return _use_parser_loop(parser)

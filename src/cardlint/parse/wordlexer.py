@@ -119,6 +119,159 @@ def _first_chars(regex: str, flags: int) -> frozenset[str] | None:
     return frozenset(first) if first else None
 
 
+# --- lead words ------------------------------------------------------------------------------------
+# Where the text has a word, a terminal that is not a single word (CREATURE_TYPE with its two-word
+# names, "end of turn", "x/x") can match only if its match begins with that word.  The strings a
+# pattern can produce are enumerated from its parse tree up to the first character that ends a
+# run of word characters: each gives "the run is exactly W" (a character ending the run followed)
+# or "the run begins with P" (the match ended inside the run).  Zero-width assertions are skipped,
+# which only admits more; anything not enumerable in a few thousand strings gives None ("try it
+# at every word").
+
+_RUN_CHAR = re.compile(r"[\w'\-]")
+_LETTER = re.compile(r"[^\W\d_]")
+_MAX_LEAD = 5000
+
+
+class _TooMany(Exception):
+    pass
+
+
+def _lead_chars(op, av) -> tuple[list[str], bool] | None:
+    """The characters one item can match, and whether any digit can match too (digits are not
+    enumerated: a run that begins with a letter cannot begin with one)."""
+    from re import _constants as C
+
+    if op is C.LITERAL:
+        return [chr(av)], False
+    if op is C.IN:
+        chars: list[str] = []
+        digits = False
+        for iop, iav in av:
+            if iop is C.LITERAL:
+                chars.append(chr(iav))
+            elif iop is C.RANGE and iav[1] - iav[0] < 64:
+                chars.extend(chr(i) for i in range(iav[0], iav[1] + 1))
+            elif iop is C.CATEGORY and iav is C.CATEGORY_DIGIT:
+                digits = True
+            else:
+                return None  # a negated set, a word or space category, a wide range
+        return chars, digits
+    return None
+
+
+def _give_up(open_: set, loose: set) -> set:
+    """Stop enumerating: a match continuing from a prefix still begins its run with it."""
+    if "" in open_:
+        raise _TooMany  # nothing known about the run
+    loose |= open_
+    return set()
+
+
+def _lead_seq(seq, heads: set, loose: set, open_: set, flags: int, seen: set) -> set:
+    """Extend the unfinished prefixes ``open_`` by the items of ``seq``; finished ones go to
+    ``heads``, ones that cannot be followed further to ``loose``.  Returns the prefixes still
+    unfinished at the end of ``seq``.  Only matches at a run that begins with a letter are
+    enumerated (the lexer asks about no other)."""
+    from re import _constants as C
+
+    for op, av in seq:
+        if not open_:
+            break
+        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+            continue
+        if op is C.BRANCH:
+            out: set = set()
+            for alternative in av[1]:
+                out |= _lead_seq(alternative, heads, loose, set(open_), flags, seen)
+            open_ = out
+        elif op is C.SUBPATTERN:
+            _, add_flags, del_flags, sub = av
+            open_ = _lead_seq(sub, heads, loose, open_, (flags | add_flags) & ~del_flags, seen)
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            low, high, sub = av
+            for _ in range(low):
+                open_ = _lead_seq(sub, heads, loose, open_, flags, seen)
+            # breadth first: a prefix met again has no continuation the first meeting lacks
+            frontier, reps = set(open_), 0
+            while frontier and reps < high - low:
+                if reps >= 64:
+                    _give_up(frontier, loose)  # an unbounded run of word characters
+                    open_ -= frontier
+                    break
+                frontier = _lead_seq(sub, heads, loose, frontier, flags, seen) - open_
+                open_ |= frontier
+                reps += 1
+        else:
+            got = _lead_chars(op, av)
+            if got is None:
+                open_ = _give_up(open_, loose)
+                continue
+            chars, digits = got
+            if flags & C.SRE_FLAG_IGNORECASE:
+                if not all(c.isascii() for c in chars):
+                    open_ = _give_up(open_, loose)
+                    continue
+                chars = sorted({c.lower() for c in chars})
+                seen.add("ignorecase")
+            out = set()
+            if digits and open_ != {""}:
+                _give_up(open_ - {""}, loose)  # digits do not begin a run that begins with a letter
+            for prefix in open_:
+                for c in chars:
+                    if not _RUN_CHAR.match(c):
+                        heads.add(prefix)
+                    elif prefix or _LETTER.match(c):
+                        out.add(prefix + c)
+            open_ = out
+        if len(open_) + len(heads) + len(loose) > _MAX_LEAD:
+            raise _TooMany
+    return open_
+
+
+def _lead_words(regex: str, flags: int) -> tuple | None:
+    """(the whole runs of word characters a match can begin with, the beginnings of a run at
+    which a match can end or stops being followed, their lengths, whether the pattern ignores
+    case) — or None when unknown."""
+    try:
+        from re import _constants as C
+        from re import _parser
+
+        parsed = _parser.parse(regex, flags)
+        heads: set[str] = set()
+        loose: set[str] = set()
+        seen: set[str] = set()
+        ended = _lead_seq(list(parsed), heads, loose, {""}, parsed.state.flags, seen) | loose
+        ignorecase = bool(parsed.state.flags & C.SRE_FLAG_IGNORECASE) or "ignorecase" in seen
+        if ignorecase:
+            # a part that ignores case ("(?i:…)"): compare everything case-blind, which admits more
+            heads, ended = {h.lower() for h in heads}, {p.lower() for p in ended}
+        lengths = tuple(sorted({len(p) for p in ended}))
+        return frozenset(heads), frozenset(ended), lengths, ignorecase
+    except Exception:  # noqa: BLE001 — _TooMany, or an unfamiliar regex: tried at every word
+        return None
+
+
+def _may_lead(lead, run: str) -> bool:
+    """Can a terminal with :func:`_lead_words` ``lead`` match where the text's run of word
+    characters is ``run`` (beginning with a letter)?"""
+    if lead is None:
+        return True
+    heads, ended, lengths, ignorecase = lead
+    if ignorecase:
+        if not run.isascii():
+            return True
+        run = run.lower()
+    if run in heads:
+        return True
+    for n in lengths:
+        if n > len(run):
+            return False
+        if run[:n] in ended:
+            return True
+    return False
+
+
 def _literal_word(pattern_value: str) -> str | None:
     if pattern_value.endswith(_BOUNDARY_SUFFIX):
         return re.sub(r"\\(.)", r"\1", pattern_value[: -len(_BOUNDARY_SUFFIX)])
@@ -131,6 +284,47 @@ def _single_word(regex: str) -> bool:
     if re.search(r" |\\s|\(\?=|\[\^|\\\[|\\\{|\\\+|/|~|,", regex):
         return False
     return True
+
+
+class _LeadIndex:
+    """:func:`_may_lead` for many terminals at once: the terminals whose lead words are known,
+    indexed by those words and prefixes."""
+
+    def __init__(self, leads: dict) -> None:
+        self.always: set[str] = set()                         # lead unknown
+        self.heads: tuple[dict, dict] = ({}, {})              # [ignorecase][run] → names
+        self.ended: tuple[dict, dict] = ({}, {})              # [ignorecase][prefix] → names
+        self.lengths: tuple[set, set] = (set(), set())
+        self.ignorecase: set[str] = set()
+        for name, lead in leads.items():
+            if lead is None:
+                self.always.add(name)
+                continue
+            heads, ended, lengths, ignorecase = lead
+            if ignorecase:
+                self.ignorecase.add(name)
+            for w in heads:
+                self.heads[ignorecase].setdefault(w, set()).add(name)
+            for p in ended:
+                self.ended[ignorecase].setdefault(p, set()).add(name)
+            self.lengths[ignorecase].update(lengths)
+        self.sorted_lengths = tuple(tuple(sorted(x)) for x in self.lengths)
+
+    def lookup(self, word: str) -> frozenset[str]:
+        out = set(self.always)
+        if not word.isascii():
+            out |= self.ignorecase  # _may_lead: a non-ASCII run is not looked up case-blind
+            runs = ((False, word),)
+        else:
+            runs = ((False, word), (True, word.lower()))
+        for ignorecase, run in runs:
+            out.update(self.heads[ignorecase].get(run, ()))
+            ended = self.ended[ignorecase]
+            for n in self.sorted_lengths[ignorecase]:
+                if n > len(run):
+                    break
+                out.update(ended.get(run[:n], ()))
+        return frozenset(out)
 
 
 class WordLexer(Lexer):
@@ -180,47 +374,91 @@ class WordLexer(Lexer):
         return self._first[name]
 
     def derived(self) -> dict:
-        """Tables worth keeping with the cached parser: each terminal's first characters."""
-        return {"first": {name: self.first_chars(name) for name in self._regex}}
+        """Tables worth keeping with the cached parser: each terminal's first characters, and the
+        lead words of the terminals that are not single words."""
+        return {"first": {name: self.first_chars(name) for name in self._regex},
+                "lead": {name: self.lead(name) for name, _ in self.others}}
 
     def preload(self, derived: dict) -> None:
         """Take the tables :meth:`derived` gave for the same grammar."""
         first = derived.get("first")
         if isinstance(first, dict) and set(first) == set(self._regex):
             self._first.update(first)
+        lead = derived.get("lead")
+        if isinstance(lead, dict) and set(lead) == {name for name, _ in self.others}:
+            self._leads = dict(lead)
 
     def _plan(self, accepts) -> "_Plan":
         return _Plan(self, accepts,
                      [(name, prio) for name, prio in self.word_classes if name in accepts],
                      [(name, prio) for name, prio in self.others if name in accepts])
 
+    def lead(self, name: str):
+        """The terminal's :func:`_lead_words`, computed on first need."""
+        leads = self._leads
+        if leads is None:
+            leads = self._leads = {}
+        if name not in leads:
+            leads[name] = _lead_words(self._regex[name], self._flags)
+        return leads[name]
+
+    def may_lead(self, word: str) -> frozenset[str]:
+        """The terminals that are not single words and may match where the text has ``word``
+        (beginning with a letter)."""
+        cache = self._may_lead
+        if cache is None:
+            cache = self._may_lead = {}
+            self._lead_index = _LeadIndex({name: self.lead(name) for name, _ in self.others})
+        got = cache.get(word)
+        if got is None:
+            got = self._lead_index.lookup(word)
+            if len(cache) < _Plan.MAX_WORDS * 4:
+                cache[word] = got
+        return got
+
+    def can_start(self, ch: str) -> frozenset[str]:
+        """The terminals (other than word literals) whose match may begin with ``ch`` (ASCII)."""
+        starts = self._starts
+        if starts is None:
+            starts = self._starts = {}
+        got = starts.get(ch)
+        if got is None:
+            got = starts[ch] = frozenset(name for name in self._regex
+                                         if (chars := self.first_chars(name)) is None or ch in chars)
+        return got
+
+    def ignore_first(self) -> frozenset[str] | None:
+        """The (ASCII) characters an ignored match may begin with; None when unknown."""
+        if self._ignore_first is False:
+            firsts = [_first_chars(rx.pattern, rx.flags) for rx in self.ignore_res]
+            self._ignore_first = None if None in firsts else frozenset().union(*firsts)
+        return self._ignore_first
+
+    _leads: dict | None = None
+    _may_lead: dict | None = None
+    _starts: dict | None = None
+    _ignore_first = False
+
     def _best(self, text: str, pos: int, plan: "_Plan") -> tuple | None:
         """The match the lexer gives at ``pos`` among the plan's terminals, as (priority, length,
         terminal): highest priority, then longest, then the first offered (literals, word classes,
         then other terminals, each in grammar order)."""
-        best = None
-        ch = text[pos]
-        at_char = plan.by_char.get(ch)
-        if at_char is None:
-            at_char = plan.index(ch)
-        classes, others, patterns = at_char
         m = _WORD.match(text, pos)
         if m:
+            # at a word, literals and word classes depend on the word alone: their best match and
+            # the other terminals that may still match there are kept per state and word
             word = m.group(0)
-            n = len(word)
-            accepts = plan.accepts
-            for prio, name in self.words.get(word, ()):
-                if name in accepts and (best is None or (prio, n) > best[:2]):
-                    best = (prio, n, name)
-            # a literal word is also a member of its word classes ("creature" is a TYPE_WORD): the
-            # parser state decides which one it is, the literal winning when both are acceptable
-            for name, prio, members, rx in classes:
-                hit = members.get(word)
-                if hit is None:
-                    hit = members[word] = rx.fullmatch(word) is not None
-                if hit and (best is None or (prio, n) > best[:2]):
-                    best = (prio, n, name)
-            patterns = others  # at a word, word classes were answered above
+            entry = plan.by_word.get(word)
+            if entry is None:
+                entry = plan.word_entry(word)
+            best, patterns = entry
+        else:
+            best = None
+            ch = text[pos]
+            at_char = plan.by_char.get(ch)
+            if at_char is None:
+                at_char = plan.index(ch)
+            patterns = at_char[2]
         for name, prio, rx in patterns:
             mm = rx.match(text, pos)
             if mm:
@@ -259,11 +497,21 @@ class WordLexer(Lexer):
         text = text_slice.text if hasattr(text_slice, "text") else text_slice
         end = text_slice.end if hasattr(text_slice, "end") else len(text)
         pos = lexer_state.line_ctr.char_pos
-        states = parser_state.parse_conf.parse_table.states
+        table = parser_state.parse_conf.parse_table
+        # the parser loop's int rows (cardlint.parse.loader) have the same keys as Lark's
+        states = getattr(table, "codes", None)
+        if states is None:
+            states = table.states
         plans = self._plans
+        new_str = str.__new__
+        ignore_first = self.ignore_first()
         while pos < end:
             skipped = True
             while skipped and pos < end:
+                # most tokens follow one space, and none begins with one
+                ch = text[pos]
+                if ignore_first is not None and ch.isascii() and ch not in ignore_first:
+                    break
                 skipped = False
                 for rx in self.ignore_res:
                     m = rx.match(text, pos)
@@ -288,7 +536,11 @@ class WordLexer(Lexer):
                                            terminals_by_name=self.terminals_by_name)
             _, length, name = best
             value = text[pos:pos + length]
-            tok = Token(name, value, pos, 1, pos + 1, 1, pos + length + 1, pos + length)
+            # Token(name, value, pos, 1, pos + 1, 1, pos + length + 1, pos + length) without
+            # Token.__new__'s keyword-argument checks: a few calls fewer on every token
+            tok = new_str(Token, value)
+            tok.type, tok.value, tok.start_pos, tok.end_pos = name, value, pos, pos + length
+            tok.line, tok.column, tok.end_line, tok.end_column = 1, pos + 1, 1, pos + length + 1
             pos += length
             lexer_state.line_ctr.char_pos = pos
             lexer_state.line_ctr.column = pos + 1
@@ -300,7 +552,10 @@ class _Plan:
     """What one parser state lets the lexer produce, in offering order, and per text character the
     part of it that can match there (compiled on first need)."""
 
-    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "_unfiltered")
+    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "by_word", "_unfiltered")
+
+    #: words remembered per state: the vocabulary of rules text is small, but bad input is not
+    MAX_WORDS = 5000
 
     def __init__(self, lexer: WordLexer, accepts, classes: list, others: list) -> None:
         self.lexer = lexer
@@ -308,24 +563,51 @@ class _Plan:
         self.classes = classes
         self.others = others
         self.by_char: dict[str, tuple[list, list, list]] = {}  # ASCII characters only: bounded
+        self.by_word: dict[str, tuple] = {}
         self._unfiltered: tuple[list, list, list] | None = None
+
+    def word_entry(self, word: str) -> tuple:
+        """(best match among literals and word classes, other terminals still to try) where the
+        text has ``word`` (as ``_WORD`` splits it)."""
+        ch = word[0]
+        at_char = self.by_char.get(ch)
+        if at_char is None:
+            at_char = self.index(ch)
+        classes, others, _ = at_char
+        lx = self.lexer
+        best = None
+        n = len(word)
+        accepts = self.accepts
+        for prio, name in lx.words.get(word, ()):
+            if name in accepts and (best is None or (prio, n) > best[:2]):
+                best = (prio, n, name)
+        # a literal word is also a member of its word classes ("creature" is a TYPE_WORD): the
+        # parser state decides which one it is, the literal winning when both are acceptable
+        for name, prio, members, rx in classes:
+            hit = members.get(word)
+            if hit is None:
+                hit = members[word] = rx.fullmatch(word) is not None
+            if hit and (best is None or (prio, n) > best[:2]):
+                best = (prio, n, name)
+        if not ch.isdigit():
+            may = lx.may_lead(word)
+            others = [entry for entry in others if entry[0] in may]
+        entry = (best, others)
+        if len(self.by_word) < self.MAX_WORDS:
+            self.by_word[word] = entry
+        return entry
 
     def index(self, ch: str) -> tuple[list, list, list]:
         """(word classes, other terminals, all patterns) that can match at character ``ch``, in
         offering order; first-character sets are only known for ASCII, so any other ``ch`` gets
         everything."""
-        lx = self.lexer
         if not ch.isascii():
             if self._unfiltered is None:
                 self._unfiltered = self._entries(self.classes, self.others)
             return self._unfiltered
-
-        def can_start(entry) -> bool:
-            chars = lx.first_chars(entry[0])
-            return chars is None or ch in chars
-
-        got = self.by_char[ch] = self._entries(list(filter(can_start, self.classes)),
-                                               list(filter(can_start, self.others)))
+        can = self.lexer.can_start(ch)
+        got = self.by_char[ch] = self._entries([e for e in self.classes if e[0] in can],
+                                               [e for e in self.others if e[0] in can])
         return got
 
     def _entries(self, classes: list, others: list) -> tuple[list, list, list]:

@@ -1,17 +1,19 @@
 """Simplified Chinese front end (zh-Hans): normalisation, keyword lists, tree → IR, fallback.
 
-The grammar is ``grammar/zh.lark`` (+ the generated ``grammar/zh_lexicon.lark``); the tree → IR
-builder lives in :mod:`cardlint.parse.zh_build`, the cue-word fallback in
-:mod:`cardlint.parse.zh_fallback`.
+The grammar is ``grammar/zh.lark`` (+ the generated ``grammar/zh_lexicon.lark``), lexed by Lark's
+contextual lexer with the state scanner of :mod:`cardlint.parse.zh_lexer`; the tree → IR builder
+lives in :mod:`cardlint.parse.zh_build`, the cue-word fallback in :mod:`cardlint.parse.zh_fallback`,
+the splitting of printed lines that lost their line breaks in :mod:`cardlint.parse.zh_glued`.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 
 from cardlint.ir import ClauseIR
-from cardlint.parse.frontend import Frontend
+from cardlint.parse.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.text.segment import Segment
 from cardlint.text.selfref import SELF
 
@@ -21,6 +23,7 @@ _SELF_NOUNS = "生物|牌|地|神器|永久物|咒语|结界|鹏洛客|武具"
 _SELF_PHRASE = re.compile(r"(?<![佩受被])此(?:" + _SELF_NOUNS + r")(?!的生物)")
 _SPACE = re.compile(r"(?<=[^\x00-\x7f])\s+|\s+(?=[^\x00-\x7f])")
 _TOKEN_COMMA = re.compile(r"((?:白|蓝|黑|红|绿|无)色),(?=具)")
+_STRAY_MARKUP = re.compile(r"[<>]")
 _QUOTED = re.compile(r"「([^「」]*)」")
 _FINAL = re.compile(r"[。.\s]+$")
 
@@ -36,13 +39,10 @@ def keyword_names() -> tuple[str, ...]:
     """zh-Hans keyword names and aliases from kb/keywords.yaml, longest first."""
     names: set[str] = set()
     try:
-        import yaml
+        # load_kb keeps the validated kb as JSON on disk: ~50 ms, where parsing the YAML takes ~0.6 s
+        from cardlint.kb import load_kb
 
-        from cardlint.paths import kb_dir
-
-        path = kb_dir() / "keywords.yaml"
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for k in data.get("keywords", []):
+        for k in load_kb().keywords:
             n = (k.get("names") or {}).get("zh-Hans")
             if n and re.search(r"[\u4e00-\u9fff]", n):
                 names.add(n)
@@ -50,6 +50,22 @@ def keyword_names() -> tuple[str, ...]:
     except Exception:  # noqa: BLE001 — no kb: keyword lists are not split
         pass
     return tuple(sorted(names, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def keyword_index() -> tuple[frozenset[str], tuple[int, ...]]:
+    """The keyword names as a set and their lengths, longest first: the names at a position are
+    found by a few set lookups, not by trying every name."""
+    names = keyword_names()
+    return frozenset(names), tuple(sorted({len(n) for n in names}, reverse=True))
+
+
+_PAREN_REMINDER = re.compile(r"[（(].*?[)）]")
+#: what may follow a keyword name in a keyword list: its parameter ("2", "{2}{W}", "X") — not
+#: the rest of a sentence ("的", "时", "得")
+_KW_PARAM = re.compile(r"[0-9X{}\w/]*")
+_KW_NOT_PARAM = re.compile(r"[的时得]")
+_PROTECTION = re.compile(r"(?:反[\u4e00-\u9fff]{1,4}(?:与|和)?)+保护")
 
 
 def _name_variants(name: str | None) -> list[str]:
@@ -95,44 +111,27 @@ def _mark_cost(text: str) -> str:
     return text
 
 
-#: an activated ability glued after a sentence of the same line ("…进战场。{T}:加…"): the cost
-#: starts with a mana/tap symbol and ends at the first ":" before any "。" or quote
-_GLUED_COST = re.compile(r"(?<=。)(?=\{[^}]+\}[^。「」:]{0,40}:)")
-
-
-#: what starts an ability right after a glued keyword: a trigger word or an object the ability is about
-_ABILITY_START = r"(?=每当|当|在你的|所结附的|受此结界|佩带此武具|由你操控的)"
-
-
-@lru_cache(maxsize=1)
-def _glued_keyword_re() -> re.Pattern:
-    names = "|".join(re.escape(n) for n in keyword_names())
-    return re.compile(r"^(?:" + names + r")(?:于[\u4e00-\u9fff]{1,6}?|(?:\{[^}]+\})+)?" + _ABILITY_START)
-
-
-def _mark_glued_keyword(text: str) -> str:
-    """"飞行当~进战场时,…" → "飞行‖当~进战场时,…" (the seam of a lost line break)."""
-    if not keyword_names():
-        return text
-    m = _glued_keyword_re().match(text)
-    return text[:m.end()] + "‖" + text[m.end():] if m else text
-
-
-def _mark_glued_costs(text: str) -> str:
-    if "。" not in text or "「" in text:
-        return text
-    return _GLUED_COST.sub("§", text)
-
-
 class ChineseFrontend(Frontend):
     lang = "zh-Hans"
     grammar = "zh.lark"
     start = "start"
 
+    @property
+    def parser(self):
+        parser = super().parser
+        if not getattr(parser, "_cardlint_fast_scanner", False):
+            from cardlint.parse.zh_lexer import install
+
+            install(parser)
+        return parser
+
     def normalize(self, body: str, name: str | None) -> str:
         from cardlint.text.normalize import nfkc
 
         text = nfkc(body or "")
+        if "&" in text or ">" in text:
+            # HTML entities left in some printings ("…不会毁坏。&gt;(…)"): a stray ">" is no text
+            text = _STRAY_MARKUP.sub("", html.unescape(text))
         # the "～" dash (NFKC → "~") of ability words / modal heads / type lines is a dash; SELF
         # is introduced below only from the name and "此…" phrases
         text = text.replace("~", "—")
@@ -144,21 +143,44 @@ class ChineseFrontend(Frontend):
         # a comma inside a token description: "1/1白色,具飞行异能的精怪衍生生物"
         text = _TOKEN_COMMA.sub(r"\1", text)
         text = _QUOTED.sub(lambda m: "「" + _mark_cost(m.group(1)) + "」", text)
-        return _mark_glued_costs(_mark_cost(_mark_glued_keyword(text)))
+        return _mark_cost(text)
+
+    def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
+        """Split the segments whose printed line holds several abilities (a lost line break, see
+        :mod:`cardlint.parse.zh_glued`) into one segment per ability, as the English text prints them."""
+        from cardlint.parse.zh_glued import glued_parts
+        from cardlint.text.normalize import nfkc, squash, strip_reminder
+
+        names = _name_variants(nfkc(name) if name else None)
+        out: list[Segment] = []
+        for seg in segs:
+            if (seg.reminder_only or seg.keyword_list_item or getattr(seg, "striation", False)
+                    or len(seg.text) > MAX_CLAUSE_CHARS):
+                out.append(seg)
+                continue
+            first, *more = nfkc(seg.text).split("\n")
+            parts = glued_parts(first.strip(), names)
+            if len(parts) < 2:
+                out.append(seg)
+                continue
+            for k, part in enumerate(parts):
+                last = k == len(parts) - 1
+                out.append(Segment(text="\n".join([part, *more]) if last else part,
+                                   body=squash(strip_reminder(part)), bullets=list(seg.bullets) if last else [],
+                                   line=seg.line))
+        return out
 
     def is_keyword(self, fragment: str) -> bool:
-        f = re.sub(r"[（(].*?[)）]", "", fragment).strip().rstrip("。.")
+        f = _PAREN_REMINDER.sub("", fragment).strip().rstrip("。.")
         if not f:
             return False
-        for n in keyword_names():
-            if f.startswith(n):
+        names, lengths = keyword_index()
+        for n in (f[:k] for k in lengths if k <= len(f)):
+            if n in names:
                 rest = f[len(n):]
-                if not rest or re.fullmatch(r"[0-9X{}\w/]*", rest) and len(rest) <= 12 and not re.search(
-                        r"[的时得]", rest):
+                if not rest or len(rest) <= 12 and _KW_PARAM.fullmatch(rest) and not _KW_NOT_PARAM.search(rest):
                     return True
-        if re.fullmatch(r"(?:反[\u4e00-\u9fff]{1,4}(?:与|和)?)+保护", f):
-            return True
-        return False
+        return bool(_PROTECTION.fullmatch(f))
 
     def is_spell_type(self, type_line: str | None) -> bool | None:
         if not type_line:

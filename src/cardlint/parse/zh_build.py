@@ -54,21 +54,16 @@ CONDITIONS = {"as_long_as": "as_long_as", "if_cond": "if", "during": "during", "
 @lru_cache(maxsize=1)
 def keyword_ids() -> dict[str, tuple[str, dict | None]]:
     """zh-Hans keyword name → (kb id, kb effect)."""
+    from cardlint.kb import load_kb
+
     out: dict[str, tuple[str, dict | None]] = {}
-    try:
-        import yaml
-
-        from cardlint.paths import kb_dir
-
-        data = yaml.safe_load((kb_dir() / "keywords.yaml").read_text(encoding="utf-8"))
-        for k in data.get("keywords", []):
-            n = (k.get("names") or {}).get("zh-Hans")
-            if n:
-                out[n] = (k["id"], k.get("effect"))
-            for a in (k.get("aliases") or {}).get("zh-Hans") or []:
-                out[a] = (k["id"], k.get("effect"))
-    except Exception:  # noqa: BLE001
-        pass
+    # load_kb() serves the kb's cached JSON: parsing keywords.yaml with PyYAML cost ~0.6 s per process
+    for k in load_kb().keywords:
+        n = (k.get("names") or {}).get("zh-Hans")
+        if n:
+            out[n] = (k["id"], k.get("effect"))
+        for a in (k.get("aliases") or {}).get("zh-Hans") or []:
+            out[a] = (k["id"], k.get("effect"))
     return out
 
 
@@ -134,7 +129,7 @@ def nominal_into(f: I.Filter, nom) -> None:
 
 
 def _controller(tok: str) -> str:
-    if "对手" in tok:
+    if "对手" in tok or "防御牌手" in tok:  # the defending player is an opponent (CR 506.2)
         return "opponent"
     if "你" in tok:
         return "you"
@@ -214,6 +209,8 @@ def _np_piece(f: I.Filter, c) -> None:
                     f.controller = _controller(str(x))
                 elif x.type == "COLOR_DE":
                     f.colors.append(COLORS.get(str(x)[:-1], str(x)))
+                elif x.type in ("DUAL_COLOR", "BOTH_COLORS"):
+                    f.colors += [COLORS[ch] for ch in str(x) if ch in COLORS]
                 elif x.type == "LOC":
                     f.zone = next((z for w, z in ZONES.items() if w in x), f.zone)
                 elif x.type == "ATTACHED":
@@ -227,6 +224,8 @@ def _np_piece(f: I.Filter, c) -> None:
         f.controller = "you" if "你" in _text(c) else f.controller
     elif d == "non_mod":
         f.excluded.append(_non_word(_text(c)))
+    elif d == "equipped_mod":
+        f.status.append("equipped")
     else:
         for x in c.children:
             if isinstance(x, Tree):
@@ -296,9 +295,9 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
         elif n.data == "with_kw":
             kws += _kw_list(n)
     # the description's own colors: "黑色的流浆生物", "红绿双色,具…的…"
-    for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR")):
+    for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR", "BOTH_COLORS")):
         f.colors += [COLORS[c] for c in str(tok) if c in COLORS]
-    if f.types or f.supertypes or (f.subtypes and not f.colors):
+    if f.types or f.supertypes or (f.subtypes and (not f.colors or obj.data == "base_pt_desc")):
         op = "add" if verb == "还是" else ("set_subtypes" if (f.subtypes and not f.types) else "set")
         mods.append(I.Modification(I.TYPES, op=op, value=f.types + f.subtypes))
     if f.colors:
@@ -322,11 +321,25 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         pt = next(iter(p.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")), "+X/+X")
         return cont(I.PT_MODIFY, "modify", str(pt), per=I.Filter(extra=[_text(per)]) if per is not None else None)
     if d == "gain_kw":
+        if not any(isinstance(c, Tree) for c in p.children):
+            return cont(I.ABILITIES, "add", ["chosen"])  # "获得该异能": the keyword chosen before
         if subject is not None and subject.ref in ("you", "player"):
             return [I.Effect(I.RULES, affected=subject, verb="has")]
         return cont(I.ABILITIES, "add", _kw_list(p))
     if d == "gain_quoted":
         return cont(I.ABILITIES, "add", ["quoted"])
+    if d == "gain_kw_quoted":
+        # "具有飞行异能与「…」": the quoted abilities' own keywords are not granted here
+        kws = next((_kw_list(c) for c in p.children if isinstance(c, Tree) and c.data == "kw_list"), [])
+        return cont(I.ABILITIES, "add", kws + ["quoted"])
+    if d == "lose_creature_types":
+        return cont(I.TYPES, "remove", ["creature_types"])
+    # "任何牌手均可以起动此异能": who may activate is part of the ability (CR 602.1), no effect
+    # "成为…的复制,且获得此异能": an exception of the copy effect, part of its layer 1 (CR 707.9a)
+    if d in ("choose_kw", "copy_except", "may_activate", "gain_this_ability"):
+        return []
+    if d == "attached_with":
+        return []  # "~上结附了结界", "~佩带武具": a state in a condition
     if d == "gain_control":
         node = next((c for c in p.children if isinstance(c, Tree)), None)
         target = np_filter(node, ctx) if node is not None else I.Filter(ref="it")
@@ -352,6 +365,15 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if not mods:
             return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")] if verb == "成为" else []
         return [I.Effect(C, affected=subject, modifications=mods)]
+    if d == "is_not":
+        # "~便不是生物", "不再是武具": a type removed (CR 205.1b)
+        obj = next(c for c in p.children if isinstance(c, Tree))
+        f = I.Filter()
+        for n in obj.iter_subtrees():
+            if n.data == "nominal":
+                nominal_into(f, n)
+        removed = f.types + f.subtypes
+        return cont(I.TYPES, "remove", removed) if removed else []
     if d == "text_change":
         aff = next((np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "det"), subject)
         return cont(I.TEXT, "set", affected=aff)
@@ -439,6 +461,8 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d in ONE_SHOT_RULES:
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("mana_cost", "value", "place")]
         return [I.Effect(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
+    if d == "copy_spell":  # "将该咒语复制两次": copying a spell is a one-shot (CR 707.10)
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="copy")]
     if d == "action":
         verb = next((_text(c) for c in p.children if isinstance(c, Tree) and c.data in ("verb", "ba_verb")), "")
         if verb == "选择":
@@ -478,6 +502,9 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             pass
         elif c.data in ("core", "exist_core"):
             core = c
+        elif c.data == "only_np":
+            # "只有具飞行异能的生物才能阻挡~": a restriction on the others (CR 509.1b)
+            effects.append(I.Effect(I.RULES, affected=np_filter(c.children[0], ctx), verb="only"))
         elif c.data == "without_paying":
             free_cast = True
         elif c.data == "alt_cost":
@@ -610,6 +637,13 @@ def sentence_effects(s, ctx: Ctx) -> list[I.Effect]:
         for ch in chains:
             out += chain_effects(ch, ctx, cond)
         return out
+    if d == "for_each_sentence":  # "对每个生物而言,除非…,否则…"
+        return [e for c in s.children[1:] if isinstance(c, Tree) for e in sentence_effects(c, ctx)]
+    if d == "delayed_sentence":
+        # "本回合中,每当…时,…": a delayed triggered ability the spell or ability creates (CR 603.7);
+        # its effects are this clause's, the clause itself stays what its first sentence makes it
+        return [e for c in s.children if isinstance(c, Tree) and not c.data.startswith("trigger_")
+                for e in sentence_effects(c, ctx)]
     if d == "quoted":
         return []
     if d == "modal":

@@ -8,6 +8,7 @@ Linear-time regular expressions only.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from cardlint import ir as I
 from cardlint.text.segment import Segment
@@ -29,6 +30,25 @@ _RULES = re.compile(r"不能|只能|必须|可以于|费用(?:减少|增加)|减
 _ONE = re.compile(r"消灭|放逐|抓|弃|牺牲|反击|造成\d*点?伤害|获得\d+点生命|失去\d+点生命|放置|移回|置入|搜寻|派出|加\{|横置|重置|展示|占卜|洗牌")
 
 
+@lru_cache(maxsize=1)
+def _keyword_ids_by_length() -> tuple[dict[str, str], tuple[int, ...]]:
+    """zh-Hans keyword name → kb id, and the names' lengths, longest first (prefix lookups)."""
+    from cardlint.parse.zh_build import keyword_ids
+
+    ids = {name: kid for name, (kid, _eff) in keyword_ids().items()}
+    return ids, tuple(sorted({len(n) for n in ids}, reverse=True))
+
+
+def _keyword_prefix(text: str) -> str | None:
+    """The kb id of the longest keyword name that begins ``text``."""
+    ids, lengths = _keyword_ids_by_length()
+    for k in lengths:
+        kid = ids.get(text[:k]) if k <= len(text) else None
+        if kid is not None:
+            return kid
+    return None
+
+
 def fallback_clause(seg: Segment, norm: str, error: str, fe) -> I.ClauseIR:
     text = norm or ""
     form = I.FORM_STATEMENT
@@ -39,13 +59,10 @@ def fallback_clause(seg: Segment, norm: str, error: str, fe) -> I.ClauseIR:
     elif _TRIGGER.match(text):
         form = I.FORM_TRIGGERED
     else:
-        from cardlint.parse.zh_build import keyword_ids
-
-        for name, (kid, _eff) in sorted(keyword_ids().items(), key=lambda kv: -len(kv[0])):
-            if text.startswith(name) and fe.is_keyword(text):
-                form = I.FORM_KEYWORD
-                keyword = I.Keyword(kid)
-                break
+        kid = _keyword_prefix(text)
+        if kid is not None and fe.is_keyword(text):
+            form = I.FORM_KEYWORD
+            keyword = I.Keyword(kid)
     effects: list[I.Effect] = []
     if form != I.FORM_KEYWORD:
         subj = I.Filter(ref="self") if text.startswith("~") else I.Filter()

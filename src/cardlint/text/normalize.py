@@ -19,12 +19,15 @@ def nfkc(text: str) -> str:
 
     The em dash and bullet survive NFKC and stay: they are structural ("Choose one —", "•").
     """
-    text = unicodedata.normalize("NFKC", text)
-    text = text.translate(_QUOTES)
+    if not text.isascii():  # ASCII is NFKC already, and the quotes table maps no ASCII
+        text = unicodedata.normalize("NFKC", text)
+        text = text.translate(_QUOTES)
     return _CONTROL.sub(" ", text)
 
 
 def strip_reminder(text: str) -> str:
+    if "(" not in text and "（" not in text:
+        return text.strip()
     return REMINDER_RE.sub("", text).strip()
 
 
@@ -34,4 +37,6 @@ def squash(text: str) -> str:
 
 def is_reminder_only(paragraph: str) -> bool:
     p = paragraph.strip()
+    if "(" not in p and "（" not in p:
+        return False
     return bool(p) and not strip_reminder(p) and bool(REMINDER_RE.search(p))

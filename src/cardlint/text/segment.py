@@ -14,6 +14,12 @@ from typing import Callable
 from cardlint.text.normalize import is_reminder_only, nfkc, squash, strip_reminder
 
 BULLET_RE = re.compile(r"^\s*[•●・]\s*")
+#: A leveler's level symbol on a line of its own, as Oracle prints it ("LEVEL 2-4", "LEVEL 5+").  Its
+#: striation — the P/T box and ability lines under it, up to the next level symbol — is one static
+#: ability (CR 711.2b: "As long as it has N–M level counters, it has base power and toughness P/T
+#: and has [abilities]"), so it is one clause.  Only the English template for now: another
+#: language's grammar needs a striation rule before its headers can be listed here.
+LEVEL_HEADER_RE = re.compile(r"^LEVEL \d+(?:-\d+|\+)$")
 #: Separators of keyword lists per language family (English/German comma or semicolon, CJK 、，；).
 KEYWORD_SEPARATORS = re.compile(r"\s*(?:,|;|、|，|；)\s*")
 
@@ -28,6 +34,7 @@ class Segment:
     keyword_list_item: bool = False
     bullets: list[str] = field(default_factory=list)
     line: int = 1                  # 1-based paragraph number in the card text
+    striation: bool = False        # a leveler's striation: level symbol + its lines as ``bullets``
 
 
 def _split_keywords(body: str, is_keyword: Callable[[str], bool]) -> list[str] | None:
@@ -48,9 +55,21 @@ def segment(text: str, is_keyword: Callable[[str], bool] | None = None) -> list[
     comma list is a keyword ability (language-specific; comes from the kb's keyword names)."""
     text = nfkc(text or "").replace("\r\n", "\n").replace("\r", "\n").replace("\\n", "\n")
     out: list[Segment] = []
+    striation: Segment | None = None
     for lineno, raw in enumerate(text.split("\n"), start=1):
         para = raw.strip()
         if not para:
+            continue
+        if LEVEL_HEADER_RE.match(para):
+            striation = Segment(text=para, body=para, line=lineno, striation=True)
+            out.append(striation)
+            continue
+        if striation is not None:
+            # every line after a level symbol belongs to its striation (CR 711.2a): the parts are
+            # joined like bullets, so the front end parses one "LEVEL … • P/T • ability" clause
+            striation.text += "\n" + para
+            if not is_reminder_only(para):
+                striation.bullets.append(squash(strip_reminder(BULLET_RE.sub("", para))))
             continue
         if BULLET_RE.match(para) and out and not out[-1].reminder_only:
             out[-1].bullets.append(squash(strip_reminder(BULLET_RE.sub("", para))))

@@ -4,8 +4,9 @@ English and German (``grammar/ygo/{en,de}.lark``) parse the structure of an effe
 (markers and ``cond_*`` conditions) → ``body`` of ``sentence``/``choice``/``bullet`` parts; a sentence is
 ``cost`` ";" ``seq``, a ``seq`` is ``action`` nodes joined by link tokens (THEN, AND_IF, ALSO, CONJ_V,
 OTHERWISE), and an action has its ``opt`` ("you can"), subject, ``verb`` and a tail with ``zone``/``qty``
-items; :mod:`cardlint.ygo.structure` reads them.  Japanese and Chinese (``{ja,zh}.lark``) keep the older
-token-level trees with the rule names below, read by :func:`_fill_effect`:
+items; :mod:`cardlint.ygo.structure` reads them.  Japanese and Chinese (``{ja,zh}.lark``) parse clauses of
+typed words closed by a verb (:mod:`cardlint.ygo.structure_cjk`); their heads are read by
+:func:`_fill_effect`, which works on these rule names:
 
 ``restriction`` · ``summon_block`` · ``materials`` · ``effect``; inside an effect ``head`` (with the
 markers ``quick_marker``, ``flip_marker``, ``once_marker`` and the conditions ``cond_when``,
@@ -39,7 +40,7 @@ _COND = {
         "opponent_turn": r"your opponent's (turn|main phase|battle phase|standby phase|end phase)|opponent's turn",
         "main_phase": r"\bmain phase\b",
         "battle": r"battle phase|damage step|damage calculation|attack",
-        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|battled|summons?|returns?|sends?|destroys?|banish(es)?|adds?|discards?|tributes?|flips?|detach(es)?|attach(es)?|uses?|targets?|leaves?|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|paid|pays|becomes|attached|applied|released|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
+        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|battled|summons?|returns?|sends?|destroys?|banish(es)?|adds?|discards?|tributes?|flips?|detach(es)?|attach(es)?|uses?|targets?|leaves?|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|moves?|paid|pays|becomes|attached|applied|released|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
     },
     "de": {
         "opponent_activates": r"\baktiviert\b(?!.*\b(aufgelöst|abgehandelt)\b)|\bwürde\b|\bwürden\b",
@@ -48,22 +49,23 @@ _COND = {
         "opponent_turn": r"spielzug deines gegners|main phase deines gegners|battle phase deines gegners|gegnerischen spielzug",
         "main_phase": r"main phase",
         "battle": r"battle phase|damage step|schadensberechnung|angriff",
-        "event": r"(beschworen|beschwört|beschwörst|legt|fügt|wirft|zieht|verlässt|angegriffen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|kämpft|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
+        "event": r"(beschworen|beschwört|bewegt|beschwörst|legt|fügt|wirft|zieht|verlässt|angegriffen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|kämpft|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
     },
     "ja": {
         "opponent_activates": r"(発動した(時|場合)|発動した効果|召喚する際|召喚される際|発動時|発動された時|が発動した)(?!.*(処理|解決))",
-        "phase": r"(スタンバイフェイズ|エンドフェイズ|ドローフェイズ|バトルフェイズ|ダメージステップ|ダメージ計算|メインフェイズ)",
+        "phase": r"(スタンバイフェイズ|エンドフェイズ|ドローフェイズ|バトルフェイズ|バトルステップ|ダメージステップ|ダメージ計算|メインフェイズ)",
         "either_turn": r"(相手ターンでも|自分・相手の|お互いの|自分・相手ターン|相手・自分の)",
-        "opponent_turn": r"相手ターン|相手の(メイン|バトル|スタンバイ|エンド)",
+        # "相手メインフェイズに発動できる" is written with and without "の"
+        "opponent_turn": r"相手ターン|相手の?(メイン|バトル|スタンバイ|エンド)",
         "main_phase": r"メインフェイズ",
         "battle": r"(バトルフェイズ|ダメージステップ|ダメージ計算|攻撃)",
         "event": r"((た|だ)(場合|時)|時|際|宣言|発動|フェイズ|ステップ|ダメージ計算|された|れた|度に|たびに)",
     },
     "zh-Hans": {
         "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤之际|召唤之际|把.*发动时|被发动时|的发动时|发动[^，。,]{0,30}(时|之际))(?!.*(处理|适用))",
-        "phase": r"(准备阶段|结束阶段|抽卡阶段|战斗阶段|伤害步骤|伤害计算|主要阶段)",
+        "phase": r"(准备阶段|结束阶段|抽卡阶段|战斗阶段|战斗步骤|伤害步骤|伤害计算|主要阶段)",
         "either_turn": r"((对方|对手)回合也能|(对方|对手)回合也可以|自己·(对方|对手)的|双方的|自己・(对方|对手)|自己／(对方|对手)|自己/(对方|对手))",
-        "opponent_turn": r"(对方|对手)回合|(对方|对手)的(主要|战斗|准备|结束)",
+        "opponent_turn": r"(对方|对手)的?回合|(对方|对手)的?(主要|战斗|准备|结束)",
         "main_phase": r"主要阶段",
         "battle": r"(战斗阶段|伤害步骤|伤害计算|攻击)",
         "event": r"(之际|成功|被|送去|送至|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|返回|给与|攻击|战斗|放置|解放|丢弃|舍弃|变成|移动|成为|阶段|步骤|伤害计算|时|每次)",
@@ -137,7 +139,11 @@ def build_effect(seg: Segment, lang: str) -> ir.Effect:
         # the segmenter recognised a summoning condition/procedure; the grammar parsed its sentences
         eff.kind = ir.SUMMON
         return eff
-    if any(t.data == "seq" for t in node.iter_subtrees()):
+    if lang in ("ja", "zh-Hans"):
+        from cardlint.ygo.structure_cjk import fill_cjk
+
+        fill_cjk(eff, node, lang)
+    elif any(t.data == "seq" for t in node.iter_subtrees()):
         from cardlint.ygo.structure import fill_structured
 
         fill_structured(eff, node, lang)
@@ -214,6 +220,11 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
                 eff.cost = ir.Clause(verb=rest_words[-1], text="".join(rest_words))
             if last_cond < 0:
                 cond_words = [x for _, w in flat for x in w] if eff.once_per_turn or any(m == "cond_during" for m, _ in flat) else []
+                head_text = _join([x for m, w in flat if m not in ("opt", "act_mandatory") for x in w], lang)
+                if not cond_words and _WINDOW_LEAD[lang].search(head_text):
+                    # "在对手的主要阶段可以发动（…）" / "对方回合把墓地的这张卡除外才能发动": a turn window the
+                    # grammar read as plain head words — it decides the effect's type (a Quick Effect)
+                    cond_words = [x for m, w in flat if m not in ("opt", "act_mandatory") for x in w]
         else:
             cond_words = [x for _, w in flat for x in w]
     for ch in node.children:
@@ -238,7 +249,8 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
             eff.sentences.append(_clause(c, lang))
     if eff.cost is not None:
         activation = True
-        if re.search(r"^(target|wähle|選択|対象|选择|以)", eff.cost.verb or "") or re.search(
+        if (re.search(r"^(target|wähle|選択|対象|选择|以)", eff.cost.verb or "")
+                and not re.search(r"効果(から|を)|效果中|的效果", eff.cost.text)) or re.search(
                 r"対象として|为对象|als ziel", eff.cost.text):
             eff.targets = True
     if eff.quick or eff.flip:
@@ -265,7 +277,11 @@ _OLD = {
                imper=r"^(destroy|special summon|inflict|draw|add|send|return|select|target|toss|gain|take|banish|shuffle|look at|place|discard|negate|change|roll|equip|pay|remove|excavate|reveal|declare|switch|set|halve|double|skip|tribute|take control|choose|increase|decrease|reduce|put|attach|detach|give control|both players|each player|the controller of this card (takes|gains)|your opponent (takes|discards|draws)|you (take|gain|draw|lose)|they (gain|take))\b",
                block=r"\b(piercing|instead|would|or destroy this card|or send this card|cannot|can't|unaffected)\b|^destroy (this card|that monster|those monsters?|those monster\(s\)|the target|it|them|the equipped monster)\b|^remove \d+ \w+ counters?|^you must\b",
                nochain=r"^(each time|every time|whenever)\b|\b(leaves the field|is activated|activate this card|is destroyed and sent to the graveyard)\b",
+               # "Once per turn, while you have no cards in your hand, you can draw 1 card": a state, then "you can"
                ign=r"^(((once|twice|up to twice|three times) per turn|during your main phase( 1| 2)?|during your turn),? )*you can\b(?! only)"
+               r"|^(once|twice) per turn,? while [^,.:]+,? you can\b(?! only)(?!.*\binstead\b)"
+               # old "Tribute 2 monsters … to increase your Life Points by 1000": a cost, then what it pays for
+               r"|^(tribute|send|discard|remove|banish|pay|detach|return|shuffle|reveal) [^.;:]*?\bto (increase|inflict|destroy|draw|add|gain|negate|change|make|have|select|target|look at|take control|special summon (?!this card))\b"
                    r"|^(once|twice) per turn,? (select|target|destroy|change|send|banish|return|draw|add|special summon|inflict|look at|switch|toss|roll|discard)\b",
                perm=r"you can (activate|use|substitute|normal summon|conduct|treat|set|attack|declare|tribute summon|special summon this card|also|change the battle position of this card)\b(?!.*\b(effect|to (inflict|destroy|draw|add|special summon|make|have)|and (inflict|destroy|draw)|, then)\b)",
                ign_force=r"you can activate this (card's )?effect|\bto (inflict|destroy|draw|add|special summon|make|have|gain|increase|negate|change|return|select|look)\b"),
@@ -277,10 +293,14 @@ _OLD = {
                ign=r"^(((einmal|zweimal) pro spielzug|während deiner main phase( 1| 2)?),? )*(du kannst|kannst du)\b(?! nur)",
                perm=r"(du kannst|kannst du) [^.]*\b(aktivieren|verwenden|ersetzen|als normalbeschwörung|durchführen|behandeln|setzen|angreifen)\b(?![^.]*\b(effekt|um)\b)",
                ign_force=r"(diesen|den) effekt (dieser karte )?aktivieren|\bum\b[^.]*\bzu\b"),
-    "ja": dict(trig=r"^[^。]*?(時|度に|(た|だ)場合)、", cond=r"^(.*?)、", opt=r"(事|こと)ができる",
-               ign=r"^(1ターンに1度、)?(?!この効果)[^。]*?(?<!扱う)(?<!使用する)(?<!召喚する)(?<!セットする)(?<!発動する)(事|こと)ができる。?$"),
+    # an old main clause ending in "…できる" (any verb, not only "…事ができる") is "you can"; "…する事で、"
+    # (a cost paid by doing something) makes the effect optional too
+    "ja": dict(trig=r"^[^。]*?(時|度に|(た|だ)場合)、", cond=r"^(.*?)、", opt=r"(事|こと)ができる|できる。?$|(事|こと)で、",
+               ign=r"^(1ターンに1度、)?(?!この効果)[^。]*?(?<!扱う)(?<!使用する)(?<!召喚する)(?<!セットする)(?<!発動する)(?<!攻撃する)(?<!攻撃をする)(?<!とする)(事|こと)ができる。?$"),
     "zh-Hans": dict(trig=r"^[^。]*?(时|每次|的场合)[，,]", cond=r"^(.*?)[，,]", opt=r"可以",
-                    ign=r"^(1回合1次|一回合一次)[，,][^。]*?可以|可以发动"),
+                    ign=r"^(1回合1次|一回合一次)[，,][^。]*?可以|可以发动|1回合只有1次可以"
+                        # "可以把场上表侧表示存在的1只怪兽从游戏中除外": an old "You can <action>"
+                        r"|^(此外[，,])?(1回合1次[，,])?可以(把|将|从|选择|让|给)"),
 }
 
 
@@ -302,7 +322,8 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         return
     if re.search(r"代わりに|代替", first):
         return  # "…場合、代わりに…できる" / "作为代替": a replacement effect, which does not activate
-    if re.search(p["trig"], first):
+    main_phase = re.match(_MAIN_PHASE_LEAD[lang], first)
+    if re.search(p["trig"], first) and not main_phase:
         m = re.search(p["cond"], first)
         cond = _condition(ir.COND_WHEN if not re.search(r"度に|每次|場合|的场合", first) else
                           (ir.COND_EACH if re.search(r"度に|每次", first) else ir.COND_IF),
@@ -310,12 +331,25 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         main = first[m.end():] if m else ""
         # like PSCT's "When …, <imperative>": the main clause must do something (destroy, draw, inflict …);
         # "…場合、攻撃力は200アップする" / "…的场合，攻击力上升200" and piercing damage are continuous effects
-        if cond.event and _OLD_ACTION[lang].search(main) and not re.search(r"戦闘ダメージを与え|贯穿|战斗伤害", main):
+        # … except after a Summon: "このカードがシンクロ召喚に成功した時、…攻撃力は600ポイントアップする" is PSCT's
+        # "When this card is Synchro Summoned: … gain 600 ATK", a trigger
+        summoned = re.search(r"(召喚|召唤)(に成功した|成功|した|された|的)?(時|时|場合|的场合)$", cond.text)
+        acts = _OLD_ACTION[lang].search(main) or (summoned and re.search(r"アップ|ダウン|上升|下降", main))
+        optional = bool(re.search(p["opt"], first))
+        if cond.kind == ir.COND_EACH and not optional:
+            # "…を発動する度に、このカードに魔力カウンターを1つ置く": like PSCT's "Each time …, place …", a
+            # mandatory each-time effect applies without starting a chain
+            return
+        # "…上级召唤的场合，解放的怪兽必须是风属性怪兽": a requirement on the Summon, not an action
+        if cond.event and acts and not re.search(r"戦闘ダメージを与え|贯穿|战斗伤害|必须|でなければならない", main) \
+                and not _OLD_BLOCK[lang].search(main):
             eff.condition = cond
-            eff.optional = bool(re.search(p["opt"], first))
+            eff.optional = optional
             eff.kind = ir.ACTIVATED
             eff.old_style = True
             return
+    if _phase_point(eff, first, lang, p):
+        return
     once = re.match(r"^(1ターンに1度(だけ)?|1回合1次|一回合一次)[、,，]?", first)
     if (re.search(p["ign"], first) and not re.search(r"特殊召喚できる|特殊召唤", first)) or (
             once and _OLD_ACTION[lang].search(first[once.end():]) and not re.search(r"(ない|不会|不能)。?$", first)):
@@ -323,6 +357,72 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         eff.optional = True
         eff.kind = ir.ACTIVATED
         eff.old_style = True
+        return
+    rest = first[main_phase.end():] if main_phase else first
+    by_cost = re.search(_BY_COST[lang], rest)
+    if ((by_cost and _OLD_ACTION[lang].search(rest[by_cost.end():]))
+            or (main_phase and re.search(p["opt"], rest) and _OLD_ACTION[lang].search(rest))) \
+            and not (re.search(_SELF_SUMMON[lang], rest) and not re.search(r"为对象[；;]|対象として", rest)) \
+            and not re.search(r"(ない|不会|不能)。?$", rest):
+        # "このカードをリリースする事で、…を手札に加える。" / "可以通过把这张卡解放，…": old wording of "You can
+        # <cost> to <action>", and "自分のメインフェイズ時、…できる" ("During your Main Phase: You can …"): the
+        # Main Phase is a window, not an event — ignition effects
+        eff.optional = True
+        eff.kind = ir.ACTIVATED
+        eff.old_style = True
+
+
+#: like PSCT's ``block`` for "When …, <imperative>": a prohibition ("…时，对方不能…"), the card's own
+#: destruction ("被召唤的场合，这张卡破坏") or its own change of position ("战斗阶段结束时变成守备表示") applies
+#: without a chain
+_OLD_BLOCK = {"ja": re.compile(r"できない|られない|^このカードを破壊する|^(このカードは)?((バトルフェイズ|ダメージステップ)終了時に)?"
+                                r"(守備|攻撃)表示になる"),
+              "zh-Hans": re.compile(r"不能|不可|^(这张卡|此卡)(被)?破坏。?$|^(这张卡|此卡)?((战斗阶段|伤害步骤)结束时)?(变成|变为)"
+                                     r"(守备|攻击)表示")}
+
+#: a head that opens with the opponent's (or either player's) turn or phase
+_WINDOW_LEAD = {"ja": re.compile(r"^(自分・)?相手の?(ターン|メインフェイズ|バトルフェイズ)"),
+                "zh-Hans": re.compile(r"^(在)?(每个)?(自己[・·/／])?(对方|对手)的?(回合|主要阶段|战斗阶段)")}
+
+#: a point in the turn an old effect happens at: "…ターンのエンドフェイズ時に持ち主の手札に戻る", "…の効果をダメージ
+#: 計算後に無効化する", "自分のスタンバイフェイズ毎に、…" — PSCT's "During the End Phase …: Return it"
+_PHASE_POINT = {
+    "ja": re.compile(r"(エンドフェイズ|スタンバイフェイズ|ダメージ計算後|ダメージステップ終了時|バトルフェイズ終了時)(時|毎)?(に|、)"),
+    "zh-Hans": re.compile(r"(?<!直到)(?<!直至)(?<!在)(结束阶段|准备阶段|伤害计算后|伤害步骤结束时|战斗阶段结束时)(时|中)?[，,]?"),
+}
+#: not a one-shot happening: a maintenance cost ("…毎に500ライフポイントを払う。または…"), a lasting state
+#: ("…限り"), a change that lasts ("…まで"), a replacement
+_PHASE_BLOCK = re.compile(r"払|支付|または|或|每次|限り|只要|まで|直到|为止|のみ|只在|代わり|代替|できない|不能|されない|不会")
+
+
+def _phase_point(eff: ir.Effect, first: str, lang: str, p: dict) -> bool:
+    m = _PHASE_POINT[lang].search(first)
+    if not m or _PHASE_BLOCK.search(eff.text or first):
+        return False
+    main = first[m.end():]
+    if re.search(r"(このカード(を|は)?|这张卡|此卡)[^。、，,]{0,16}(破壊|墓地へ送|破坏|送去墓地)", first):
+        # like PSCT's "…, destroy this card" / "Send this card to the GY during …" (see ``block``): the
+        # card's own end, not a chained effect
+        return False
+    if not (_OLD_ACTION[lang].search(main) or re.search(r"無効(に|化)する|无效|戻る|与える", main)):
+        return False
+    if re.search(r"アップ|ダウン|上升|下降|になる|变成", main) and not re.search(r"ダメージを与え|给与", main):
+        return False  # "…エンドフェイズ時に…攻撃力は倍になる": a stat that changes, not an action
+    eff.condition = _condition(ir.COND_DURING, first[:m.end()], lang)
+    eff.condition.phase = True
+    eff.optional = bool(re.search(p["opt"], first))
+    eff.kind = ir.ACTIVATED
+    eff.old_style = True
+    return True
+
+
+#: "自分のメインフェイズ時、" / "自己的主要阶段时，": the window an old ignition effect is used in
+_MAIN_PHASE_LEAD = {"ja": r"^(また、)?(自分の)?メインフェイズ(1|2)?(時|中)に?、", "zh-Hans": r"^(此外[，,])?(自己的)?主要阶段(1|2)?(时|中)?[，,]"}
+#: a cost paid by doing something, old wording: "…する事で、" / "可以通过把…，" / "可以以…为对象；"
+_BY_COST = {"ja": r"^(また、)?(1ターンに1度、)?[^。]*?(事|こと)で、",
+            "zh-Hans": r"^(此外[，,])?(1回合1次[，,])?([^。，,]*(存在时|存在的场合)[，,])?可以(通过[^。]*?[，,]|以[^。]*?为对象[；;])"}
+#: "…事で、このカードを手札から特殊召喚する": a summoning procedure, not an activated effect
+_SELF_SUMMON = {"ja": r"このカードを(手札から|墓地から)?特殊召喚", "zh-Hans": r"(这张卡|此卡)(从手卡|从手牌|从墓地)?特殊召唤"}
 
 
 def _old_style_psct(eff: ir.Effect, first: str, lang: str, p: dict) -> None:
@@ -439,10 +539,18 @@ _STATE = {
                      r"|(if|when) [^,:]*? (is|are) (an?|your|in your) [^,:]*?(card|monster|trap|spell)s?$"
                      r"|(if|when) (you|your opponent|each player|a player|neither player|both players) (control|controls|have|has|do not|does not|control no|are|is)\b"
                      r"|(if|when) (it is|it's) (your|the|their|your opponent's) |while\b|(if|when) [^,:]*? (has|have) (\d|no|a|an|any)\b"
-                     r"|(if|when) [^,:]*?\b(lp|life points) (is|are)\b)"),
-    "de": re.compile(r"^((falls|wenn) [^,:]*? (liegt|ist|sind|befindet|befinden|kontrollierst|kontrolliert|hast|hat|habt)\b(?![^,:]*\b(worden|wurde|wird|werden)\b)|solange\b)"),
+                     r"|(if|when) [^,:]*?\b(lp|life points) (is|are)\b"
+                     # "During your Main Phase, if this card was Normal Summoned this turn:": what happened this
+                     # turn is a state of the turn, the window decides (an ignition effect)
+                     r"|(if|when) [^,:]*? (was|were) [^,:]*? this turn\b)"),
+    "de": re.compile(r"^((falls|wenn) [^,:]*? (liegt|ist|sind|befindet|befinden|kontrollierst|kontrolliert|hast|hat|habt)\b(?![^,:]*\b(worden|wurde|wird|werden)\b)|solange\b"
+                     r"|(falls|wenn) [^,:]*?\bin diesem spielzug\b[^,:]*? (wurde|wurden)\b)"),
     "ja": re.compile(r"(存在する|存在しない|いる|いない|ある|ない)(場合|限り)|状態で"),
-    "zh-Hans": re.compile(r"(存在的场合|存在的情况下|不存在|没有[^，。]*的场合|有[^，。]*存在|状态|在[^，。]*的场合)"),
+    # "自己场上存在攻击力为0的怪兽的情况下": 存在 with no event verb after it is a state
+    # "此卡是被同步召唤的情况下" ("If this card is a Synchro Summoned card"), "此卡被装备中的情况下", and
+    # "存在被从额外牌组特殊召唤的怪兽的情况下" (a monster that was Summoned exists) are states too
+    "zh-Hans": re.compile(r"(是被|装备中|存在时$|存在[^，,。]*(怪兽|卡)(的情况下|的场合)$|存在的场合|存在的情况下|不存在|没有[^，。]*的场合|有[^，。]*存在|状态|在[^，。]*的场合"
+                          r"|存在(?![^，,。]*(被|送|破坏|召唤|除外|离开|回到|加入|发动|反转|攻击))[^，,。]*(的情况下|的场合)$)"),
 }
 
 

@@ -1,9 +1,13 @@
-"""IR → the classification of classification.md §5.  Language-independent: looks only at IR fields
-and the card's kind (from the record's English ``type`` field, identical in every language file)."""
+"""IR → the classification of classification.md §5.  It reads the IR fields and the card's kind (from the
+record's English ``type`` field, identical in every language file).  A few rules still read the effect text
+because the builders do not put the fact into the IR yet: hand/GY costs, "this card is activated", a Trap
+Monster's self-Summon and "…このカードを発動できる" (the card's activation), maintenance costs, and OCG numbered
+effects without 発動/发动 (which do not activate).  Each is a wording rule of the templates, never of a card."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from cardlint.ygo import ir
 
@@ -71,7 +75,9 @@ def _monster_type(e: ir.Effect) -> str:
     if c.either_turn or c.opponent_turn:
         return "quick" if e.optional or not c.phase else "trigger"
     if c.phase and not c.main_phase:
-        if _DAMAGE_CALC.search(c.text) and not _from_hand(e):
+        if _DAMAGE_CALC.search(c.text) and not _from_hand(e) \
+                and not (_MODERN_CJK.match(e.text or "") and _DURING_DAMAGE_CALC.search(c.text)
+                         and not _SELF_BATTLES.search(c.text)):
             # "…が戦闘を行うダメージ計算時に発動できる": the battling monster's own effect is a trigger; the
             # damage-calculation effects that are quick are activated from the hand ("このカードを手札から捨てて")
             return "trigger"
@@ -82,6 +88,13 @@ def _monster_type(e: ir.Effect) -> str:
     return "ignition"
 
 
+#: an OCG effect numbered ①②③ (current wording) in the damage-calculation window of another monster's battle
+#: ("自分の‹n›モンスターが相手モンスターと戦闘を行うダメージ計算時、…発動できる") is a Quick Effect — PSCT prints
+#: "(Quick Effect)" for these
+_MODERN_CJK = re.compile(r"^\s*[①-⑳]")
+_DURING_DAMAGE_CALC = re.compile(r"(ダメージ計算時|伤害计算时)(に1度)?$")
+#: "このカードが相手モンスターと戦闘を行うダメージ計算時" — the battling card's own effect stays a trigger
+_SELF_BATTLES = re.compile(r"(このカード|这张卡|此卡)(が|和|与)")
 _DAMAGE_CALC = re.compile(r"damage calculation|schadensberechnung|ダメージ計算|伤害计算")
 _HAND = re.compile(r"\bthis card from your hand\b|\bdiese karte von deiner hand\b|このカードを手札から|手札のこのカード"
                    r"|(这张|此)卡从手[卡牌]|从手[卡牌]将?(这张|此)卡|手[卡牌]的(这张|此)卡")
@@ -113,6 +126,52 @@ def _activates_self(e: ir.Effect) -> bool:
 
 _SELF_ACT = re.compile(r"^(when|if) this card is activated\b|^(wenn|falls) diese karte aktiviert wird\b"
                        r"|^このカードの発動時の|^このカードの発動時に|^このカードを発動した(時|場合)|^(这张|此)卡的发动时|^(这张|此)卡发动的(时候|场合)")
+
+
+#: a Trap Monster's activation: the card Special Summons itself as a monster ("Special Summon this card as an
+#: Effect Monster (…)", "このカードは効果モンスター（…）となり…特殊召喚する") — a one-shot action at activation,
+#: not a continuous effect of the face-up card
+_TRAP_MONSTER = re.compile(
+    r"\bspecial summon this card (in (face-up )?(attack|defense) position )?as an? (effect|normal) monster\b"
+    r"|\bdiese karte\b[^.]*\bals (effektmonster|normales monster)\b[^.]*\bals spezialbeschwörung\b"
+    r"|\bbeschwöre diese karte\b[^.]*\bals (effektmonster|normales monster)\b"
+    r"|^(このカードは)?(発動後、?)?[^。（(]{0,16}(効果|通常)?モンスター(カード)?[（(][^）)]*[）)]となり"
+    r"|^(此卡|这张卡)(发动后[，,]?)?[^。，,]{0,6}(变为|变成|成为)[^。（(]{0,16}怪兽卡?[（(]", re.I)
+
+
+#: OCG wording of a card's own activation with a condition or cost ("…場合にこのカードを発動できる",
+#: "支付1000LP可以发动此卡"): the PSCT "Activate this card by …" / "Activate only if …"
+_ACTIVATES_THIS_CARD = re.compile(r"このカードを発動(できる|する事ができる|する)|(可以|才能|能)发动(此卡|这张卡)"
+                                  r"|(把|将)(此卡|这张卡)发动|(此卡|这张卡)(才能|可以)发动。?$")
+
+
+#: a maintenance cost ("During each of your Standby Phases, pay 500 LP or destroy this card"): paid or not
+#: when the phase comes, without a chain — a condition for keeping the card, not a trigger effect
+_MAINTENANCE = re.compile(r"\b(pay|tribute|send|shuffle|discard|banish)\b[^.]*,? or destroy this card\b"
+                          r"|\b(zahle|biete|lege|mische|wirf|verbanne)\b[^.]*\boder zerstöre diese karte\b"
+                          r"|払わずにこのカードを破壊|(払う|リリースする)か、このカードを破壊"
+                          r"|或者?不(支付|解放)[^。]*(这张卡|此卡)破坏", re.I)
+
+
+#: OCG text numbers every effect (①②③) and words every effect that activates with 発動 (发动): a numbered
+#: effect without it ("①：…度に、このカードにカウンターを１つ置く") applies without activating — a continuous
+#: effect (PSCT "Each time …, place 1 counter on this card" has no colon either)
+_NUMBERED = re.compile(r"^[①-⑳][:：]")
+_ACTIVATES = re.compile(r"発動|发动")
+
+
+def _numbered_unactivated(e: ir.Effect) -> bool:
+    return bool(_NUMBERED.match(e.text.strip())) and not _ACTIVATES.search(e.text)
+
+
+def _trap_monster(e: ir.Effect) -> bool:
+    text = unicodedata.normalize("NFKC", re.sub(r"^[①-⑳][:：]", "", e.text.strip()))
+    return bool(_TRAP_MONSTER.search(text))
+
+
+def _state(c: ir.Condition) -> bool:
+    """A condition that is a state ("If you control no monsters:"), not an event or a phase window."""
+    return not (c.event or c.phase or c.phase_start or c.either_turn or c.opponent_turn or c.opponent_activates)
 
 
 def _speed(type_: str, kind: str, pendulum: bool) -> int | None:
@@ -176,9 +235,18 @@ def classify_effects(effects: list[ir.Effect], card_type: str | None, pendulum: 
             if kind in ACTIVATION_SPELLS | ACTIVATION_TRAPS:
                 first = True
             elif kind in LASTING and e.kind == ir.ACTIVATED and not e.optional and e.cost is not None \
-                    and not e.quick and (e.condition is None or e.condition.kind is None):
+                    and not e.quick and (e.condition is None or e.condition.kind is None or _state(e.condition)):
                 first = True
         d = classify_effect(e, kind, first, pendulum)
+        if d["type"] in ("trigger", "ignition", "quick", "flip") and _numbered_unactivated(e):
+            d = _entry(e.text, "continuous" if kind == MONSTER or pendulum else "spell-continuous", e.parsed)
+        if d["type"] == "trigger" and _MAINTENANCE.search(unicodedata.normalize("NFKC", e.text)):
+            t = "continuous" if kind == MONSTER or pendulum else "spell-continuous"
+            d = _entry(e.text, t, e.parsed)
+        if not seen_activation and kind in SPELL_KINDS | TRAP_KINDS and not pendulum and e.kind in (ir.ACTIVATED, ir.PASSIVE) \
+                and (_trap_monster(e) or _ACTIVATES_THIS_CARD.search(e.text)) \
+                and all(x["type"] in ("restriction", "summon-condition") for x in out):
+            d = _entry(e.text, "activation", e.parsed, speed=_speed("activation", kind, pendulum))
         if d["type"] == "activation":
             seen_activation = True
         out.append(d)

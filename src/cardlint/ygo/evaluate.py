@@ -15,11 +15,22 @@ Figures printed (and returned as JSON with ``--format json``):
   scripts hold internal helper effects) and **full** (activated multiset equal *and* the same presence of
   continuous effects and of summoning conditions).  The bare activation of a Continuous/Field/Equip
   card (an ACTIVATE with no category, target or event — it only places the card) is not compared,
-  and ``registered: "duel"`` global helpers are dropped.  Disagreement classes are listed.
-* **cross-language agreement** (de/ja/zh-Hans): per passcode, the multiset of (type, mandatory, timing)
-  of the translation equals the English one (restrictions excluded; counts per type); and, like the
-  script comparison's "full" figure, the activated effects as a multiset with continuous/summon entries
-  compared by presence (PSCT and ①②③ split continuous text into different numbers of sentences).
+  and ``registered: "duel"`` global helpers are dropped.  A printed effect that activates one of
+  several bulleted choices ("activate 1 of these effects; ● … ● …") is one effect by the rules, but
+  scripts register one effect per choice: it may stand for up to as many script effects of its type
+  as it has bullets (:func:`absorb_modal`).  Disagreement classes are listed.
+* **cross-language agreement** (de/ja/zh-Hans), per passcode present in both files, cards where
+  neither side has an entry other than restrictions skipped.  The **card-level agreement** (the
+  headline figure) holds when the activated effects — every entry that is not continuous, a
+  summoning condition or a restriction — are equal as a multiset of (type, mandatory, timing), and
+  the *kinds* of non-activated entries present (continuous / spell-continuous / summon-condition)
+  are the same.  Non-activated entries are compared by presence because how many sentences one
+  continuous text is split into is a matter of template, not of meaning: PSCT writes "Cannot be
+  destroyed by battle. You take no battle damage from attacks involving this card." where the OCG
+  writes one ② sentence, and no chain, timing or spell speed depends on the count.  Restrictions
+  ("You can only use this effect … once per turn", unnumbered material and activation-turn rules)
+  are not effects and are not compared.  Also printed: the **strict** figure (the full multiset,
+  continuous entries counted) and **types only** (the multiset of types, ignoring mandatory/timing).
 
 Usage: ``python -m cardlint.ygo.evaluate --lang en [--limit N] [--step K] [--format text|json] [--corpus DIR]``
 """
@@ -29,6 +40,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -143,6 +155,32 @@ def agree(ours: collections.Counter, theirs: collections.Counter) -> bool:
     if t - ours:
         return False
     return sum(rest.values()) == anyn and set(rest) <= {"trigger-optional-if", "trigger-optional-when"}
+
+
+#: a printed effect that activates one of several listed choices ("activate 1 of these effects; ● … ● …"):
+#: the rules make it one effect (one activation, the choice made on activation), but a script registers one
+#: effect per choice, so it may stand for up to as many script effects of its type as it has bullets
+_MODAL = re.compile(r"\bactivate (1|one|either|up to \w+) of (these|the following) effects\b"
+                    r"|\bactivate the following effects?\b(, based on|;)", re.I)
+
+
+def modal_slack(effects: list[dict]) -> collections.Counter:
+    """Per label, how many extra script effects the modal effects of one card may account for."""
+    slack: collections.Counter = collections.Counter()
+    for d in effects:
+        lab = our_label(d)
+        if lab in ACTIVATED_LABELS and _MODAL.search(d["text"]):
+            slack[lab] += max(0, d["text"].count("●") - 1)
+    return slack
+
+
+def absorb_modal(ours: collections.Counter, theirs: collections.Counter, slack: collections.Counter) -> collections.Counter:
+    """The script multiset with the per-choice copies of our modal effects folded back into one."""
+    t = collections.Counter(theirs)
+    for lab, extra in slack.items():
+        if t[lab] > ours[lab]:
+            t[lab] = max(ours[lab], t[lab] - extra)
+    return +t
 
 
 def script_labels(lab: dict, card_type: str) -> list[str]:
@@ -282,6 +320,7 @@ def script_agreement(recs: list[dict], results: dict, corpus: Path, top: int) ->
         n += 1
         ta, tr = _split(theirs)
         oa, orr = _split(ours)
+        ta = absorb_modal(oa, ta, modal_slack(results[r["id"]]["effects"]))
         if agree(oa, ta):
             agree_act += 1
             if tr == orr:
@@ -317,6 +356,7 @@ def english_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -
     classes: collections.Counter = collections.Counter()
     act_classes: collections.Counter = collections.Counter()
     examples: dict[str, str] = {}
+    act_examples: dict[str, str] = {}
     for r in recs:
         e = en.get(r["id"])
         if e is None:
@@ -326,14 +366,13 @@ def english_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -
         if not ours and not theirs:
             continue
         n += 1
-        # activated effects as a multiset; effects that do not activate only by presence: how many
-        # sentences one continuous text is split into differs between PSCT and ①②③ without any
-        # difference in what the effects are (the same split as the script comparison's "full" figure)
         oa, ta = _activated(ours), _activated(theirs)
         if oa == ta and _passive(ours) == _passive(theirs):
             agree_act += 1
         else:
-            act_classes[_class(oa - ta, ta - oa) or "(passive presence)"] += 1
+            cls = _class(oa - ta, ta - oa) or _presence_class(_passive(ours), _passive(theirs))
+            act_classes[cls] += 1
+            act_examples.setdefault(cls, f"{e['name']} ({r['id']})")
         if ours == theirs:
             agree += 1
         else:
@@ -347,11 +386,11 @@ def english_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -
             agree_types += 1
     return {
         "cards": n,
-        "agreement": _rate(agree, n),
+        "agreement": _rate(agree_act, n),
+        "strict_agreement": _rate(agree, n),
         "type_agreement": _rate(agree_types, n),
-        "activated_agreement": _rate(agree_act, n),
-        "disagreement_classes": [{"count": c, "class": k, "example": examples[k]} for k, c in classes.most_common(top)],
-        "activated_disagreement_classes": [{"count": c, "class": k} for k, c in act_classes.most_common(top)],
+        "disagreement_classes": [{"count": c, "class": k, "example": act_examples[k]} for k, c in act_classes.most_common(top)],
+        "strict_disagreement_classes": [{"count": c, "class": k, "example": examples[k]} for k, c in classes.most_common(top)],
     }
 
 
@@ -364,6 +403,10 @@ def _activated(keys: collections.Counter) -> collections.Counter:
 
 def _passive(keys: collections.Counter) -> frozenset:
     return frozenset(k[0] for k in keys if k[0] in _PASSIVE_TYPES)
+
+
+def _presence_class(ours: frozenset, theirs: frozenset) -> str:
+    return "(presence) " + " ".join([f"+{k}" for k in sorted(ours - theirs)] + [f"-{k}" for k in sorted(theirs - ours)])
 
 
 def _class(extra: collections.Counter, missing: collections.Counter) -> str:
@@ -389,14 +432,14 @@ def format_text(rep: dict) -> str:
             lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
     if "english_agreement" in rep:
         a = rep["english_agreement"]
-        lines.append(f"  agreement with the English classification of the same passcode: {a['agreement']:.1%} "
-                     f"of {a['cards']} cards (types only: {a['type_agreement']:.1%}; activated effects as a multiset "
-                     f"and presence of continuous/summon entries: {a['activated_agreement']:.1%})")
-        lines.append("  activated-effect disagreement classes (this language + / English −):")
-        for d in a["activated_disagreement_classes"]:
-            lines.append(f"    {d['count']:5d}  {d['class']}")
+        lines.append(f"  card-level agreement with the English classification of the same passcode: {a['agreement']:.1%} "
+                     f"of {a['cards']} cards (activated effects as a multiset, continuous/summon entries by presence; "
+                     f"strict, continuous entries counted: {a['strict_agreement']:.1%}; types only: {a['type_agreement']:.1%})")
         lines.append("  disagreement classes (this language + / English −):")
         for d in a["disagreement_classes"]:
+            lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
+        lines.append("  strict disagreement classes (this language + / English −):")
+        for d in a["strict_disagreement_classes"]:
             lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
     return "\n".join(lines)
 

@@ -89,7 +89,9 @@ def _is_reminder(sentence: str) -> bool:
         or bool(_NAME_RULE.search(s))
 
 
-_NAME_RULE = re.compile(r"^(このカード名?|此卡名?|这张卡的?卡名)は?(、)?ルール上|^(此卡名?|这张卡的?卡名)在规则上")
+_NAME_RULE = re.compile(r"^(このカード名?|此卡名?|这张卡的?卡名)は?(、)?ルール上|^(此卡名?|这张卡的?卡名)在规则上"
+                        # a Trap Monster's "(This card is also still a Trap.)", a parenthesis in PSCT
+                        r"|^(このカードは)?罠カードとしても扱う。?$|^(这张卡|此卡)也当作陷阱卡使用。?$")
 
 
 # ------------------------------------------------------------------ English / German (PSCT)
@@ -99,7 +101,14 @@ _EN = {
     "following": re.compile(r"(following|these) effects?\b|each effect\b|1 of the following|each of the following"),
     "gains": re.compile(r"\b(gains?|get|gets|has|have) (these|this|the following|1 of these) effects?\b|\bgains? (these|the following)\b"),
     "grave": re.compile(r"\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished|sent)\b|\bset this card\b"),
-    "restriction": re.compile(r"^you can only (use|activate|special summon|normal summon|control|apply|conduct|send|add|have|target|set|banish|draw|attack|declare|tribute|place|equip)\b|^you can use (each|this|the) .{0,80}? (effect|effects) of ‹n› (only once|up to (twice|three times)) per turn"),
+    "restriction": re.compile(r"^this effect can only be used once\b"
+                              # where or when the card may also be activated: a rule of the card, not an effect
+                              r"|^((if|while) [^.:;]*, )?you can (also )?activate this card (from your hand|the turn it was set|in the turn it was set)\b(?![^.]*[:;])"
+                              # the turn's rule that comes with activating the card or effect (an OCG rule line)
+                              r"|^you (cannot|can't) [^.]*\bthe turn you activate (this card|this effect|either|any|that|each|1)\b"
+                              r"|^((when|if) using this card as (an? )?(synchro|fusion|xyz|link) material( monster)?, )?the other (synchro|fusion|xyz|link) material"
+                              r"|^when using this card as (an? )?(synchro|fusion|xyz|link) material|^(this card )?cannot be used as (an? )?((synchro|fusion|xyz|link|ritual)( or (synchro|fusion|xyz|link))? material\b|material for an? (synchro|fusion|xyz|link) summon\b)(?![^.]*[:;])"
+                              r"|^you can only ((link|synchro|xyz|fusion|ritual|pendulum|tribute) summon|use|activate|special summon|normal summon|control|apply|conduct|send|add|have|target|set|banish|draw|attack|declare|tribute|place|equip)\b|^you can use (each|this|the) .{0,80}? (effect|effects) of ‹n› (only once|up to (twice|three times)) per turn"),
     "summon": re.compile(
         r"^(this card )?(cannot be (normal summoned|normal summoned/set|special summoned|set|fusion summoned|synchro summoned|xyz summoned|link summoned|ritual summoned|pendulum summoned)\b"
         r"|must (first )?be (special|fusion|synchro|xyz|ritual|link|normal|tribute) summoned\b|must (first )?be (special summoned|summoned)\b"
@@ -109,14 +118,18 @@ _EN = {
         r"|^(if|while) [^.:;]{0,160}?, you can special summon this card \("
         r"|^you can special summon this card \(from your [^)]*\)(?![^.]*[:;])"
         r"|^((if|while) [^.:;]{0,160}?, )?you can (normal summon|tribute summon) this card (without tributing|by tributing)\b"
-        r"|^you can (also )?(special summon|xyz summon|synchro summon|fusion summon|link summon) this card (using|by)\b(?![^.]*[;:])"
+        r"|^(once per turn, )?you can (also )?(special summon|xyz summon|synchro summon|fusion summon|link summon) (this card|‹n›) (using|by)\b(?![^.]*[;:])"
         r"|^you can tribute [^.;:]*? to (tribute|normal) summon (\(but not set\) )?this card\b"
         r"|^you can (tribute summon|normal summon) this card (in|by|with|without)\b(?![^.]*[;:])"
         r"|^you can [^.;:]*?, then special summon this card( \(from your [^)]*\)| from your (hand|gy|graveyard))?\.?$"),
     "starter": re.compile(r"^(you can\b(?! only)|once per turn|\(quick effect\)|flip\s*:|activate this card\b|activate only\b)"),
     "continuation": re.compile(
         r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect)|if summoned this way|.*\b(by|with|from|using) this effect\b|when (you activate this card|this card is activated)"
-        r"|this is a quick effect|.*\bthe turn you activate this effect)\b"),
+        r"|this is a quick effect|.*\bthe turn you activate this effect"
+        # conditions and rules that only speak of the effect just described
+        r"|.*\bto activate and (to )?resolve this effect|.*\bin response to (this effect's|this card's|the activation of this effect)"
+        r"|.*\bthe turn this effect is activated|.*\bthis effect is not applied|the next time (that|the|it|this|they)"
+        r"|.*\bfor you to activate and resolve this effect)\b"),
 }
 
 _DE = {
@@ -124,7 +137,9 @@ _DE = {
     "following": re.compile(r"(folgenden|dieser|diese) effekte?\b|jeden effekt\b|jeden der folgenden"),
     "gains": re.compile(r"\b(erhält|erhalten|bekommt|bekommen|hat|haben) (diese|diesen|die folgenden|den folgenden|1 dieser) effekte?\b"),
     "grave": re.compile(r"\bdiese karte (in|aus|von) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|auf den friedhof gelegt)\b|\bdiese karte setzen\b"),
-    "restriction": re.compile(r"^du kannst (jeden|diesen|den|die|das|einen|jeden der|nur)\b.*\bnur (einmal|zweimal) pro spielzug\b|^du kannst nur (1|einen|eine|ein)\b.*\bpro spielzug\b|^du kannst nur\b"
+    "restriction": re.compile(r"^dieser effekt kann nur einmal verwendet werden\b"
+                              r"|^du kannst\b(?=[^.]*\b(keine|nicht)\b)[^.:;]*\bin dem du [^.:;]*\baktivierst\b|^(diese karte )?kann nicht als (synchro|fusions|xyz|link)-?material\b[^.;:]*verwendet werden"
+                              r"|^du kannst (jeden|diesen|den|die|das|einen|jeden der|nur)\b.*\bnur (einmal|zweimal) pro spielzug\b|^du kannst nur (1|einen|eine|ein)\b.*\bpro spielzug\b|^du kannst nur\b"
                               r"|^du kannst ‹n› nur (einmal|zweimal) pro (spielzug|duell)\b"),
     "summon": re.compile(
         r"^(diese karte )?kann nicht als (normalbeschwörung|spezialbeschwörung)\b|^(diese karte )?kann nicht (normal|als|spezial)\w*\s*(beschworen|gesetzt)"
@@ -144,7 +159,9 @@ _DE = {
         r"^(\w+ (es|sie|ihn|jenes monster|jene monster|jene karte) (andernfalls|stattdessen|während|ins|in|auf|unter)"
         r"|(falls|wenn|solange) (das|der|die|jenes|jener|jene) (ausgerüstete|gewählte|ziel|monster\b)"
         r"|falls (sie|es|er|diese karte) auf diese (art|weise) beschworen|dies ist ein schnelleffekt"
-        r"|.*\bin dem du diesen effekt aktivierst|dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher|falls (sie|es|er) auf diese weise|.*\b(durch|mit) diesen effekt\b)\b"),
+        r"|.*\bin dem du diesen effekt aktivierst|dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher|falls (sie|es|er) auf diese weise|.*\b(durch|mit) diesen effekt\b"
+        r"|.*\bum diesen effekt zu aktivieren und aufzulösen|.*\bauf die aktivierung dieses effekts|.*\bin dem dieser effekt aktiviert wird"
+        r"|.*\bwird dieser effekt nicht angewendet|das nächste mal)\b"),
 }
 
 
@@ -165,13 +182,14 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
         segs.append(Segment(mat, f"{MAT} " + mask_names(mat, lang, name).lower(), SEG_MATERIALS))
     spell_like = bool(card_type) and card_type in ("Normal Spell", "Quick-Play Spell", "Ritual Spell",
                                                     "Normal Trap", "Counter Trap")
+    spell_trap = _spell_trap(card_type)
     for para in paras:
         para = re.sub(r"\b((?:[A-Z]\.){2,})", lambda m: m.group(1).replace(".", ""), para)
         masked = mask_names(para, lang, name)
         masked = re.sub(r"\([^()]*\.\)", " ", masked)
         masked = re.sub(r"\b(min|max|approx|ca|z\.b|bzw|evtl)\.", r"\1", masked, flags=re.I)
-        orig_sents = _split_sentences(para, ".")
-        sents = _split_sentences(masked, ".")
+        orig_sents = _split_at_bullet_header(_split_sentences(para, "."))
+        sents = _split_at_bullet_header(_split_sentences(masked, "."))
         if len(orig_sents) != len(sents):
             orig_sents = sents
         current: Segment | None = None
@@ -184,7 +202,7 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
                 segs.append(Segment(o, low, SEG_RESTRICTION))
                 current = None
                 continue
-            if lex["summon"].search(low):
+            if lex["summon"].search(low) and not spell_trap:
                 if current is not None and current.hint == SEG_SUMMON:
                     current.text += " " + o
                     current.norm += " " + low
@@ -197,6 +215,14 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
                 bullet_effects = False
             elif not bullet_effects:
                 bullet_effects = _bullet_is_effect(segs, current, lex)
+            if bullet and not bullet_effects and current is None:
+                host = _host_effect(segs)
+                if host is not None and lex["following"].search(host.norm):
+                    # "…: You can activate 1 of these effects. You can only use this effect … once per turn.
+                    # ● … ● …": the choices belong to the effect before the restriction line
+                    host.text += " " + o
+                    host.norm += " " + low
+                    continue
             if bullet and bullet_effects:
                 # "You can only use each of the following effects …" / "… gains these effects.": each bullet is
                 # an effect of its own
@@ -218,6 +244,10 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
                 # a Normal/Quick-Play/Ritual Spell or Normal/Counter Trap: the sentences after the first one
                 # belong to its activation until a new header (or an effect from the GY) starts
                 starter = False
+            elif first_of_spell and lex["grave"].search(low):
+                # "If … would be destroyed, you can banish this card from your GY instead.": an effect of the
+                # card in the GY, not part of its activation
+                starter = True
             if current is not None and current.hint == SEG_EFFECT and not starter and (
                     lex["continuation"].search(low) or first_of_spell or bullet):
                 current.text += " " + o
@@ -228,16 +258,47 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
     return segs
 
 
+def _split_at_bullet_header(sents: list[str]) -> list[str]:
+    """"You can only use each of the following effects … once per turn, during your Main Phase:\n● …": a
+    sentence that ends in a colon introduces its bullets, which are sentences of their own."""
+    out = []
+    for sent in sents:
+        head, sep, rest = sent.partition("\n●")
+        if sep and head.rstrip().endswith(":"):
+            out.append(head.rstrip())
+            out.extend("●" + b.strip() for b in rest.split("\n●"))
+        else:
+            out.append(sent)
+    return out
+
+
+def _host_effect(segs: list[Segment]) -> Segment | None:
+    """The last effect segment when only restriction lines follow it."""
+    for seg in reversed(segs):
+        if seg.hint != SEG_RESTRICTION:
+            return seg if seg.hint == SEG_EFFECT else None
+    return None
+
+
 def _bullet_is_effect(segs: list[Segment], current: Segment | None, lex: dict) -> bool:
     if not segs:
         return False
     prev = segs[-1]
     if prev.hint == SEG_RESTRICTION and lex["following"].search(prev.norm):
         return True
+    host = _host_effect(segs) if current is None else None
+    if host is not None and lex["gains"].search(host.norm) and not re.search(r"[:;]", _top_level(host.norm)):
+        # "… gains these effects. You can only use this effect … once per turn. ● … ● …"
+        return True
     if current is not None and current.hint == SEG_EFFECT and lex["gains"].search(current.norm) \
             and not re.search(r"[:;]", _top_level(current.norm)):
         return True
     return False
+
+
+def _spell_trap(card_type: str | None) -> bool:
+    low = (card_type or "").lower()
+    return ("spell" in low or "trap" in low) and "monster" not in low and "pendulum" not in low
 
 
 def _first_effect(segs: list[Segment]) -> int:
@@ -260,9 +321,41 @@ def _looks_material(line: str, lang: str) -> bool:
 # ------------------------------------------------------------------ Japanese / Chinese
 
 _JA_SUMMON = re.compile(r"(特殊召喚はできない。?$|のみ[、,]?このカードは[^。]*召喚する事ができる。?$|(X|エクシーズ|シンクロ|融合|リンク|儀式)召喚する事もできる|のみ特殊召喚(する事が|することが)?できる|手札から[^。]{0,14}特殊召喚できる。?$|通常召喚できない|特殊召喚できない|特殊召喚する事ができない|特殊召喚しなければならない|特殊召喚できる。?$|召喚できる。?$|により降臨|で降臨|儀式召喚できる|リリースなしで召喚|リリースして召喚|アドバンス召喚する事もできる|でしか特殊召喚できない|融合召喚でのみ|エクシーズ召喚でのみ|シンクロ召喚でのみ|場合のみ特殊召喚|手札から特殊召喚できる)")
-_JA_RESTR = re.compile(r"(1(枚|体)しか(表側表示で)?存在できない|1ターンに1(度|回|枚)しか|1ターンに(1|2)度まで|1ターンに1体しか|1枚しか(表側表示で)?存在できない|しか発動できず|デュエル中に1度しか|しか使用できない)")
-_ZH_SUMMON = re.compile(r"(可[^。]*(上级召唤|表侧表示召唤)。?$|仅可(以|在|用)?[^。]*特殊召唤。?$|(用|以)[^。]*才能[^。]*特殊召唤。?$|也(能|可以?)[^。]*(超量|同调|融合|连接|仪式)召唤。?$|只能(用|以)[^。]*特殊召唤|不可通常召唤|不可特殊召唤|可特殊召唤。?$|可以?从手[卡牌][^。]{0,14}特殊召唤。?$|不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
-_ZH_RESTR = re.compile(r"(仅可有1(只|张)|1回合(只能|仅可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|1回合只能使用1次|回合各能使用1次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|回合只能|只能使用1次|只能发动1张|只能使用其中|仅可使用其中|只能用其中)")
+_JA_RESTR = re.compile(r"(1(枚|体)しか(表側表示で)?存在できない|1ターンに1(度|回|枚)しか|1ターンに[1-9]度まで(しか)?(使用|発動)|1ターンに1体しか|1枚しか(表側表示で)?存在できない|しか発動できず|デュエル中に1度しか|しか使用できない)")
+_ZH_SUMMON = re.compile(r"(^(此卡|这张卡)(可以|可)[^。]*特殊召唤|(此卡|这张卡)(可以|可)[^。]*从手[卡牌]特殊召唤。?$|可(将|把)(此卡|这张卡)[^。]*特殊召唤。?$|无需解放即可召唤|可[^。]*(上级召唤|表侧表示召唤)。?$|仅可(以|在|用)?[^。]*特殊召唤。?$|(用|以)[^。]*才能[^。]*特殊召唤。?$|也(能|可以?)[^。]*(超量|同调|融合|连接|仪式)召唤。?$|只能(用|以)[^。]*特殊召唤|不可通常召唤|不可特殊召唤|可特殊召唤。?$|可以?从手[卡牌][^。]{0,14}特殊召唤。?$|不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
+#: unnumbered lines the OCG prints outside the ①②③ effects because they are not effects: a Ritual Spell's
+#: "「…」の降臨に必要。", a material restriction of this card ("このカードはリンク素材にできない。"), and a
+#: restriction on the turn an effect is activated ("このカードの効果を発動するターン、自分は…できない。")
+_CJK_RULE_LINE = re.compile(
+    r"(の降臨に必要|降臨に使用する事ができる|的?降临(所)?必需|降临所需)。?$"
+    r"|^以?(このカード|此卡|这张卡)[はをが]?[^。]{0,30}(素材にできない|素材とする事はできない|素材にする事はできない|素材とする場合|(不能|不可以?)(作为|当作)[^。]{0,12}素材|作为[^。]{0,14}素材的(场合|情况下))"
+    r"|^[^。、]{0,24}(効果|カード)を発動するターン、|^[^。，,]{0,24}(效果|卡)(的)?发动的回合[，,]"
+    # "このカードの発動に対して…発動できない": the activation cannot be responded to
+    r"|^このカードの発動に対して|^(应对|对应|对)(此卡|这张卡)的发动"
+    r"|^发动(此卡|这张卡|这个效果|此效果)的回合(中)?[，,]"
+    # where or when the card may also be activated ("このカードは手札からも発動できる", "此卡也可从手牌发动")
+    r"|^[^。]*このカード(は|の発動は)[^。]*も(発動|する事が)?できる。?$|^[^。]*(此卡|这张卡)也(可以|可|能)[^。]*发动。?$")
+
+#: "このカードがフィールドに存在する限り、…" — a continuous effect of a lasting card; never the resolution of
+#: the activation sentence before it
+_WHILE_ON_FIELD = re.compile(r"^(このカードが(フィールド|魔法&罠ゾーン|フィールドゾーン|モンスターゾーン)(上)?に(表側表示で)?存在する限り"
+                             r"|(这张卡|此卡)在场上(表侧表示)?存在(的情况下|的场合|期间|的限度)?)")
+
+_ALSO = re.compile(r"^(また、(?!この効果|その)|此外[，,](?!这个效果|此效果))")
+_SUMMON_TAIL = re.compile(r"特殊召喚(する|できる)。?$|特殊召唤。?$")
+
+#: "这张卡1回合只有1次可以变成里侧守备表示": "Once per turn: You can flip this card face-down" — an effect
+#: limited to once per turn, not a limit on using another effect
+_ONCE_ACTION = re.compile(r"1回合只有1次可以(?!使用|发动|适用|特殊召唤)")
+_ZH_RESTR = re.compile(r"(仅可有1(只|张)|1回合(只能|仅可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|1回合只能使用1次|回合各能使用1次|1回合(可以|可)?(使用|适用)?最多(可以?)?(使用|适用)?[1-9]次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|回合只能|只能使用1次|只能发动1张|只能使用其中|仅可使用其中|只能用其中)")
+
+
+#: "…召喚に成功した時、手札から…を特殊召喚できる" / "…破壊された場合、このカードを手札から特殊召喚できる":
+#: an event, then a comma, then a Special Summon of something named as its object — an (old-text) trigger,
+#: not a summoning procedure, which says "このカードは…特殊召喚できる" or "…場合に／場合のみ特殊召喚できる"
+_CJK_TRIGGERED_SUMMON = re.compile(r"^(?!.*(のみ|このカードは))[^。]*(た|だ)(時|場合)、[^。]*を[^。]*特殊召喚(できる|する)"
+                                   r"|^(?!.*(只能|才能|仅可|(这张卡|此卡)(可以|可)))[^。]*(时|的场合)[，,][^。]*(把|将)[^。]*特殊召唤"
+                                   r"|^(?!.*(只能|才能|仅可|(这张卡|此卡)(可以|可)))[^。]*被[^。]*(时|的场合)[，,][^。]*特殊召唤")
 
 
 def _cjk_norm(s: str) -> str:
@@ -287,20 +380,27 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
     for i in range(1, len(parts) - 1, 2):
         numbered.append((CIRCLED.index(parts[i]) + 1, parts[i] + parts[i + 1]))
     summon_re = _JA_SUMMON if lang == "ja" else _ZH_SUMMON
+    # a Spell or Trap has no summoning condition: "…儀式召喚する" on a Ritual Spell is its activation
+    spell_trap = _spell_trap(card_type)
     restr_re = _JA_RESTR if lang == "ja" else _ZH_RESTR
     pre_sents = _split_sentences(pre, "。")
     spell_like = bool(card_type) and card_type in ("Normal Spell", "Quick-Play Spell", "Ritual Spell",
                                                     "Normal Trap", "Counter Trap")
     current: Segment | None = None
-    for s in pre_sents:
+    for i, s in enumerate(pre_sents):
         n = _cjk_norm(s)
         if _is_reminder(n) or not n.strip("。"):
             continue
-        if restr_re.search(n) and not numbered_act(n, lang):
+        if extra and i == 0 and not segs and _MAT_LINE.search(n):
+            # "3星怪兽×2。1回合1次，…" — the materials run into the first sentence on one line
+            segs.append(Segment(s, f"{MAT}" + n, SEG_MATERIALS))
+            continue
+        if (restr_re.search(n) or _CJK_RULE_LINE.search(n)) and not numbered_act(n, lang) \
+                and not _ONCE_ACTION.search(n):
             segs.append(Segment(s, "‹res›" + _stop(n), SEG_RESTRICTION))
             current = None
             continue
-        if summon_re.search(n) and not numbered_act(n, lang):
+        if summon_re.search(n) and not spell_trap and not _CJK_TRIGGERED_SUMMON.search(n):
             if current is not None and current.hint == SEG_SUMMON:
                 current.text += s
                 current.norm += _stop(n)
@@ -308,8 +408,17 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
                 current = Segment(s, "‹sum›" + _stop(n), SEG_SUMMON)
                 segs.append(current)
             continue
-        starter = _cjk_starter(n, lang)
-        if current is not None and current.hint == SEG_EFFECT and _HEAD_ONLY.search(current.norm):
+        # old unnumbered text opens each further effect with "また、" ("Also,") — with or without an
+        # activation word ("また、セットされたこのカードが…破壊され墓地へ送られた時、デッキから１枚ドローする。")
+        starter = _cjk_starter(n, lang) or bool(_ALSO.match(n))
+        if current is not None and current.hint == SEG_SUMMON and _SUMMON_TAIL.search(n) \
+                and not re.search(r"(時|場合|时|场合)[、，,]|発動|发动", n):
+            # "このカードは通常召喚できない。自分の墓地の…を除外して特殊召喚する。": the procedure continues
+            current.text += s
+            current.norm += _stop(n)
+            continue
+        if current is not None and current.hint == SEG_EFFECT and _HEAD_ONLY.search(current.norm) \
+                and not _WHILE_ON_FIELD.search(n):
             # old wording without ①: "…時、…発動できる。" is followed by its resolution sentences
             current.text += s
             current.norm += _stop(n)
@@ -319,7 +428,8 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
             current.text += s
             current.norm += _stop(n)
             continue
-        current = Segment(s, _stop(n), SEG_EFFECT)
+        # the connective "また、" says only that another effect follows: the grammar reads the effect itself
+        current = Segment(s, _stop(_ALSO.sub("", n)), SEG_EFFECT)
         segs.append(current)
     for idx, chunk in numbered:
         n = _cjk_norm(chunk[1:])
@@ -328,7 +438,7 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
         if not act and restr_re.search(n):
             segs.append(Segment(chunk, "‹res›" + _stop(n), SEG_RESTRICTION, idx))
             continue
-        if not act and summon_re.search(n) and re.search(r"^(このカード|此卡|这张卡)?[^。]*(召喚|召唤)", n) \
+        if not act and not spell_trap and summon_re.search(n) and not _CJK_TRIGGERED_SUMMON.search(n) and re.search(r"^(このカード|此卡|这张卡)?[^。]*(召喚|召唤)", n) \
                 and not re.search(r"(限り|只要)", n):
             segs.append(Segment(chunk, "‹sum›" + _stop(n), SEG_SUMMON, idx))
             continue
@@ -375,8 +485,12 @@ def _cjk_starter(n: str, lang: str) -> bool:
 
 def _cjk_continuation(n: str, lang: str) -> bool:
     if lang == "ja":
-        return bool(re.match(r"^(その後|その|そのモンスター|この効果|また|さらに|この効果で|そのカード|それら|対象の|選択した|このターン|そのターン|次の|ただし|その場合|この効果を|装備モンスター|●|このカードを発動する(ターン|場合))", n))
-    return bool(re.match(r"^(那之后|那|那只|这个效果|此效果|这个回合|此回合|此外|再|那些|选择的|作为对象的|这张卡的这个效果|下次的|但是|装备怪兽|●|发动此卡的回合|这张卡发动的回合|这张卡的发动后)", n))
+        return bool(re.match(r"^(この時、|その後|その|そのモンスター|この効果|また|さらに|この効果で|そのカード|それら|対象の|選択した|このターン|そのターン|次の|ただし|その場合|この効果を|装備モンスター|●|このカードを発動する(ターン|場合)"
+                             # the other branch of an excavation or a check ("違った場合、…デッキの一番下に戻す")
+                             r"|違った場合|それ以外の場合|めくった|残りの|この方法で)", n))
+    return bool(re.match(r"^(此时[，,]|这个时候[，,]|或者?不|那之后|那|那只|这个效果|此效果|这个回合|此回合|此外|再|那些|选择的|作为对象的|这张卡的这个效果|下次的|但是|装备怪兽|●|发动此卡的回合|这张卡发动的回合|这张卡的发动后"
+                    # "不是的场合，回到自己卡组最下面" / "剩下的卡…": the rest of an excavation
+                    r"|不是的(场合|情况下)|并且|翻开的|剩下的|这个方法)", n))
 
 
 # ------------------------------------------------------------------ entry point

@@ -1,0 +1,316 @@
+"""A faster scanner for the per-state lexers of Lark's contextual lexer (used by the Chinese grammar).
+
+Lark gives each parser state one combined regular expression of every terminal the state accepts
+(``(?P<A>…)|(?P<B>…)|…``, hundreds of alternatives in the Chinese grammar, where most text
+characters start some word) and compiles it the first time the state lexes.  That costs ~15 ms
+per state (about 200 states over a corpus) and every token tries the alternatives one by one.
+
+:func:`install` swaps in a scanner that returns exactly what Lark's would:
+
+- a terminal is tried only at a character its match can begin with (computed once per terminal
+  from the regex's parse tree, see :func:`_first_chars`); per state and text character the
+  candidates are listed once, in Lark's order (priority, then maximal width, …), and the first
+  that matches wins, as in the combined expression;
+- each terminal's expression is compiled once for all states;
+- Lark's "unless" rule (a string terminal that a regex terminal also matches is lexed by the
+  regex, then renamed when the match equals the string) is computed per pair of terminals once,
+  not per state.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+try:  # Python ≥ 3.11
+    from re import _constants as _C
+    from re import _parser as _P
+except ImportError:  # pragma: no cover — Python 3.10
+    import sre_constants as _C  # type: ignore[no-redef]
+    import sre_parse as _P  # type: ignore[no-redef]
+
+from lark.lexer import BasicLexer, PatternRE, PatternStr
+
+#: "any character may start this terminal"
+_ANY = None
+#: distinct text characters remembered per state (card text uses a few thousand; junk input must
+#: not grow the memo without bound)
+_MEMO_CHARS = 8192
+
+
+class _First:
+    """The characters a match can begin with: literal characters, code-point ranges, predicates."""
+
+    __slots__ = ("chars", "ranges", "tests")
+
+    def __init__(self) -> None:
+        self.chars: set[str] = set()
+        self.ranges: list[tuple[int, int]] = []
+        self.tests: list[Callable[[str], bool]] = []
+
+    def add(self, other: "_First") -> None:
+        self.chars |= other.chars
+        self.ranges += other.ranges
+        self.tests += other.tests
+
+    def __contains__(self, ch: str) -> bool:
+        if ch in self.chars:
+            return True
+        o = ord(ch)
+        return any(lo <= o <= hi for lo, hi in self.ranges) or any(t(ch) for t in self.tests)
+
+
+#: re's unicode categories as str predicates (the same definitions as the regex engine's)
+_CATEGORIES = {
+    "CATEGORY_DIGIT": str.isdecimal,
+    "CATEGORY_NOT_DIGIT": lambda c: not c.isdecimal(),
+    "CATEGORY_SPACE": str.isspace,
+    "CATEGORY_NOT_SPACE": lambda c: not c.isspace(),
+    "CATEGORY_WORD": lambda c: c.isalnum() or c == "_",
+    "CATEGORY_NOT_WORD": lambda c: not (c.isalnum() or c == "_"),
+}
+
+
+def _literal(ch: str, ignorecase: bool) -> _First | None:
+    first = _First()
+    if ignorecase:
+        if not ch.isascii():
+            return _ANY  # unicode case folding has surprises (the Kelvin sign matches "k")
+        first.chars |= {ch.lower(), ch.upper()}
+    else:
+        first.chars.add(ch)
+    return first
+
+
+def _first_of_set(items, ignorecase: bool) -> _First | None:
+    first = _First()
+    for op, av in items:
+        name = str(op)
+        if name == "LITERAL":
+            one = _literal(chr(av), ignorecase)
+            if one is _ANY:
+                return _ANY
+            first.add(one)
+        elif name == "RANGE":
+            if ignorecase:
+                return _ANY
+            first.ranges.append(av)
+        elif name == "CATEGORY" and str(av) in _CATEGORIES:
+            first.tests.append(_CATEGORIES[str(av)])
+        else:  # NEGATE, unusual categories
+            return _ANY
+    return first
+
+
+def _first_of_seq(seq, ignorecase: bool) -> tuple[_First | None, bool]:
+    """(first characters, can the sequence match the empty string?)"""
+    first = _First()
+    for op, av in seq:
+        one, nullable = _first_of_op(op, av, ignorecase)
+        if one is _ANY:
+            return _ANY, False
+        first.add(one)
+        if not nullable:
+            return first, False
+    return first, True
+
+
+def _first_of_op(op, av, ignorecase: bool) -> tuple[_First | None, bool]:
+    name = str(op)
+    if name == "LITERAL":
+        return _literal(chr(av), ignorecase), False
+    if name == "IN":
+        return _first_of_set(av, ignorecase), False
+    if name == "BRANCH":
+        first, nullable = _First(), False
+        for alt in av[1]:
+            one, empty = _first_of_seq(alt, ignorecase)
+            if one is _ANY:
+                return _ANY, False
+            first.add(one)
+            nullable = nullable or empty
+        return first, nullable
+    if name == "SUBPATTERN":
+        _group, add_flags, del_flags, sub = av
+        ic = (ignorecase or bool(add_flags & _C.SRE_FLAG_IGNORECASE)) and not del_flags & _C.SRE_FLAG_IGNORECASE
+        return _first_of_seq(sub, ic)
+    if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+        low, _high, sub = av
+        one, empty = _first_of_seq(sub, ignorecase)
+        return one, empty or low == 0
+    if name in ("AT", "ASSERT", "ASSERT_NOT"):
+        return _First(), True  # zero width: it only narrows what follows
+    return _ANY, False  # ANY, NOT_LITERAL, group references, …
+
+
+def _first_chars(regexp: str, flags: int) -> _First | None:
+    try:
+        tree = _P.parse(regexp, flags)
+    except Exception:  # noqa: BLE001 — an expression we cannot read is tried everywhere
+        return _ANY
+    first, nullable = _first_of_seq(list(tree), bool((flags | tree.state.flags) & re.IGNORECASE))
+    return _ANY if nullable else first
+
+
+class _Terminals:
+    """Per-terminal data shared by every state of one parser: compiled expression, first characters,
+    and which string terminals each regex terminal also matches (Lark's "unless")."""
+
+    def __init__(self, terminals, flags: int) -> None:
+        self.flags = flags
+        self._compiled: dict[str, re.Pattern] = {}
+        self._hidden: dict[str, frozenset[str]] = {}
+        self._strs = [t for t in terminals if isinstance(t.pattern, PatternStr)]
+        # first characters, indexed: literal characters → terminal names; the terminals with
+        # ranges, predicates or no known first character are checked one by one
+        self._by_literal: dict[str, set[str]] = {}
+        self._other: list[tuple[str, _First | None]] = []
+        for t in terminals:
+            first = _first_chars(t.pattern.to_regexp(), flags)
+            for ch in first.chars if first is not _ANY else ():
+                self._by_literal.setdefault(ch, set()).add(t.name)
+            if first is _ANY or first.ranges or first.tests:
+                self._other.append((t.name, first))
+        self._starting: dict[str, frozenset[str]] = {}
+
+    def compiled(self, t) -> re.Pattern:
+        rx = self._compiled.get(t.name)
+        if rx is None:
+            rx = self._compiled[t.name] = re.compile(t.pattern.to_regexp(), self.flags)
+        return rx
+
+    def starting(self, ch: str) -> frozenset[str]:
+        """The names of the terminals whose match may begin with ``ch``."""
+        names = self._starting.get(ch)
+        if names is None:
+            names = set(self._by_literal.get(ch, ()))
+            names.update(n for n, first in self._other if first is _ANY or ch in first)
+            names = frozenset(names)
+            if len(self._starting) < _MEMO_CHARS:
+                self._starting[ch] = names
+        return names
+
+    def hidden_by(self, retok) -> frozenset[str]:
+        """The string terminals (of the same priority) whose whole text ``retok`` matches."""
+        hit = self._hidden.get(retok.name)
+        if hit is None:
+            rx = self.compiled(retok)
+            hit = set()
+            for s in self._strs:
+                if s.priority == retok.priority:
+                    m = rx.match(s.pattern.value)
+                    if m and m.group(0) == s.pattern.value:
+                        hit.add(s.name)
+            hit = self._hidden[retok.name] = frozenset(hit)
+        return hit
+
+
+class _Unless:
+    """Lark's UnlessCallback: a regex token whose text is one of the string terminals it hides is
+    renamed to the first of them (in the state's terminal order)."""
+
+    def __init__(self, strtoks, terms: _Terminals) -> None:
+        self.by_value: dict[str, str] = {}
+        self.folded: list[tuple[str, re.Pattern]] = []
+        for s in strtoks:
+            if s.pattern.flags or self.folded:
+                # a case-insensitive string: keep the order exactly, by expression from here on
+                self.folded.append((str(s.name), terms.compiled(s)))
+            else:
+                self.by_value.setdefault(s.pattern.value, str(s.name))
+
+    def __call__(self, t):
+        name = self.by_value.get(t.value)
+        if name is None:
+            name = next((n for n, rx in self.folded if rx.fullmatch(t.value)), None)
+        if name is not None:
+            t.type = name
+        return t
+
+
+class FastScanner:
+    """What :class:`lark.lexer.Scanner` answers (``match``, ``allowed_types``), without the combined
+    expression."""
+
+    def __init__(self, terminals, terms: _Terminals) -> None:
+        self.terminals = terminals
+        self.allowed_types = {t.name for t in terminals}
+        self._terms = terms
+        # plain str names, as Lark's scanner returns them (a cached parser's names are Tokens)
+        self._entries = [(str(t.name), terms.compiled(t)) for t in terminals]
+        self._index = {t.name: i for i, t in enumerate(terminals)}
+        self._by_char: dict[str, tuple] = {}
+
+    def _candidates(self, ch: str) -> tuple:
+        index, entries = self._index, self._entries
+        cands = tuple(entries[i] for i in sorted(index[n] for n in self._terms.starting(ch) if n in index))
+        if len(self._by_char) < _MEMO_CHARS:
+            self._by_char[ch] = cands
+        return cands
+
+    def match(self, text, pos):
+        s = text.text
+        if pos >= text.end:
+            return None
+        ch = s[pos]
+        cands = self._by_char.get(ch)
+        if cands is None:
+            cands = self._candidates(ch)
+        end = text.end
+        for name, rx in cands:
+            m = rx.match(s, pos, end)
+            if m:
+                return m.group(0), name
+        return None
+
+    def fullmatch(self, text: str):
+        for name, rx in self._entries:
+            if rx.fullmatch(text):
+                return name
+        return None
+
+
+class _FastBasicLexer(BasicLexer):
+    """A state's lexer whose scanner is a :class:`FastScanner` (``_terms`` is set by :func:`install`)."""
+
+    _terms: _Terminals
+
+    def _build_scanner(self):
+        # lark.lexer.BasicLexer._build_scanner with the unless pairs computed once per parser
+        terms = self._terms
+        strs = [t for t in self.terminals if isinstance(t.pattern, PatternStr)]
+        embedded = set()
+        self.callback = {}
+        for retok in self.terminals:
+            if not isinstance(retok.pattern, PatternRE):
+                continue
+            hidden = terms.hidden_by(retok)
+            unless = [s for s in strs if s.name in hidden]
+            if unless:
+                embedded.update(s.name for s in unless if s.pattern.flags <= retok.pattern.flags)
+                self.callback[retok.name] = _Unless(unless, terms)
+        for type_, f in self.user_callbacks.items():
+            if type_ in self.callback:
+                prev = self.callback[type_]
+                self.callback[type_] = lambda t, prev=prev, f=f, type_=type_: f(t) if prev(t).type == type_ else t
+            else:
+                self.callback[type_] = f
+        return FastScanner([t for t in self.terminals if t.name not in embedded], terms)
+
+
+def install(parser) -> None:
+    """Give every state lexer of ``parser`` (a Lark LALR parser with the contextual lexer) the fast
+    scanner; once per parser object, before its first parse."""
+    lexer = getattr(getattr(parser, "parser", None), "lexer", None)
+    states = getattr(lexer, "lexers", None)
+    if states is None or getattr(parser, "_cardlint_fast_scanner", False):
+        return
+    conf = parser.lexer_conf
+    if conf.use_bytes or getattr(conf, "re_module", re) is not re:
+        return  # Lark's own scanner handles what this one does not
+    terms = _Terminals(lexer.root_lexer.terminals, conf.g_regex_flags)
+    for basic in {id(b): b for b in [*states.values(), lexer.root_lexer]}.values():
+        if type(basic) is BasicLexer and basic._scanner is None:
+            basic.__class__ = _FastBasicLexer
+            basic._terms = terms
+    parser._cardlint_fast_scanner = True
