@@ -1,6 +1,7 @@
 """The speed-ups must not change answers: the on-disk parser cache (lazily decoded parse table), the
 word lexer's per-state and first-character narrowing, the parse memo for repeated clause texts, the
-regex-free self-reference replacement, and the one-subcommand CLI parser."""
+IR built while parsing (inline build), the regex-free self-reference replacement, and the
+one-subcommand CLI parser."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 import string
 
 import pytest
-from lark import Lark
+from lark import Lark, Tree
 
 from cardlint.parse import loader
 from cardlint.parse.wordlexer import WordLexer, _first_chars
@@ -471,6 +472,141 @@ def test_fast_transformer_builds_the_same_english_ir():
         fast = IRBuilder(fe.keyword_ids, fe.keyword_effects, source=text).transform(tree)
         slow = Transformer.transform(IRBuilder(fe.keyword_ids, fe.keyword_effects, source=text), tree)
         assert repr(fast) == repr(slow), text
+
+
+# --- inline build ----------------------------------------------------------------------------------
+
+class _ShapeBuilder:
+    """Methods for some SHAPES rules (one by alias), the rest through ``__default__``."""
+
+    def __init__(self, fail_on: str | None = None):
+        super().__init__(visit_tokens=False)
+        self.fail_on = fail_on
+        self.calls: list[str] = []  # the order of the calls must be the tree walk's too
+
+    def assignment(self, children):
+        self.calls.append("assignment")
+        return ("set", [str(c) if not isinstance(c, tuple) else c for c in children])
+
+    def single(self, children):
+        self.calls.append("single")
+        if str(children[0]) == self.fail_on:
+            raise ValueError(self.fail_on)
+        return ("one", str(children[0]))
+
+    def __default__(self, data, children, meta):
+        self.calls.append(str(data))
+        if data == "start" and self.fail_on == "start":
+            from lark.visitors import Discard
+
+            return Discard
+        return (str(data), [c if isinstance(c, tuple) else str(c) for c in children])
+
+
+def _shape_outcome(run):
+    try:
+        return ("ok", run())
+    except Exception as exc:  # noqa: BLE001
+        return ("error", type(exc).__name__, getattr(exc, "rule", None), str(getattr(exc, "token", "")))
+
+
+@pytest.mark.parametrize("fail_on", [None, "x", "start"])
+def test_inline_build_equals_the_tree_walk(cache_dir, fail_on):
+    from cardlint.parse.frontend import FastTransformer
+
+    class Builder(_ShapeBuilder, FastTransformer):
+        pass
+
+    built = Lark(SHAPES, parser="lalr", maybe_placeholders=False)
+    file, key = cache_dir / "s.parser", "s" * 64
+    loader._save_parser(built, file, key)
+    for parser in (loader._use_parser_loop(built), loader._use_parser_loop(loader._load_parser(file, key, {}))):
+        inline = loader.InlineBuild.for_parser(parser, Builder, Builder())
+        assert inline is not None
+        texts = SHAPE_TEXTS + ["x.", "a = [x] (x, y) x."]
+        for text in texts:
+            walk, direct = Builder(fail_on), Builder(fail_on)
+            expected = _shape_outcome(lambda: walk.transform(parser.parse(text)))
+            got = _shape_outcome(lambda: inline.parse(parser, text, direct))
+            if expected[0] == "error" and expected[1] == "VisitError":
+                assert got[:3] == ("error", "InlineBuildError", expected[2]), text  # the front end re-runs the walk
+            elif expected == ("ok", None) and fail_on == "start":
+                assert got[:3] == ("error", "InlineBuildError", "start"), text  # Discard: left to the walk
+            else:
+                assert got == expected, text
+                if expected[0] == "ok":  # (a failing parse may have reduced, and built, a prefix)
+                    assert direct.calls == walk.calls, text
+        assert parser.parser.parser.parser.inline is None  # trees again after an inline parse
+        assert isinstance(parser.parse("a = 1"), Tree)
+
+
+def test_inline_build_refuses_what_it_cannot_reproduce():
+    from cardlint.parse.frontend import FastTransformer
+
+    class Builder(_ShapeBuilder, FastTransformer):
+        pass
+
+    class ReadsMeta(Builder):
+        def __default__(self, data, children, meta):
+            return meta
+
+    class VisitsTokens(Builder):
+        def __init__(self):
+            FastTransformer.__init__(self, visit_tokens=True)
+
+    parser = loader._use_parser_loop(Lark(SHAPES, parser="lalr", maybe_placeholders=False))
+    assert loader.InlineBuild.for_parser(parser, Builder, Builder()) is not None
+    assert loader.InlineBuild.for_parser(parser, ReadsMeta, ReadsMeta()) is None
+    assert loader.InlineBuild.for_parser(parser, VisitsTokens, VisitsTokens()) is None
+    plain = Lark(SHAPES, parser="lalr", maybe_placeholders=False)  # Lark's own loop
+    assert loader.InlineBuild.for_parser(plain, Builder, Builder()) is None
+
+
+INLINE_CLAUSES = [  # real Oracle clauses of several ability shapes, and two the grammar rejects
+    "Flying", "Enchant creature", "Enchanted creature gets +2/+2 and has flying.",
+    "{1}{R}, {T}: This creature deals 2 damage to any target.",
+    "Whenever this creature attacks, creatures you control get +1/+0 until end of turn.",
+    "When this creature enters, return target creature card from your graveyard to your hand.",
+    "Creatures your opponents control can't block this turn.",
+    "Draw two cards, then discard a card.", "Destroy target creature. It can't be regenerated.",
+    "Target creature gets", "gets gets gets",
+]
+
+
+def test_english_inline_build_equals_the_tree_walk():
+    from cardlint.parse.frontend import frontend
+
+    fe = frontend("en")
+    assert fe._inline is not None
+    for raw in INLINE_CLAUSES:
+        text = fe.normalize(raw, None)
+        tree, error, column = fe._parse_tree(text)
+        ir, error2, column2 = fe._parse(text)
+        assert (error2, column2) == (error, column), raw
+        if error is None:
+            assert repr(ir) == repr(fe.build(tree, None, text)), raw
+    assert fe._parse(fe.normalize("Flying", None))[0].form == "keyword"
+
+
+def test_parse_memo_hands_out_independent_copies():
+    from cardlint.parse.frontend import frontend
+    from cardlint.text.segment import segment
+
+    fe = frontend("en")
+    size = fe.parse_memo_size
+    try:
+        fe.parse_memo_size = 8
+        fe.__dict__.pop("_memo", None)
+        seg = segment("Enchanted creature gets +2/+2.", fe.is_keyword)[0]
+        first = fe.clause(seg)
+        pristine = repr(first)
+        first.effects.clear()  # whoever gets an IR may change it
+        second, third = fe.clause(seg), fe.clause(seg)  # memo hits
+        assert repr(second) == pristine and repr(third) == pristine and second is not third
+        assert second.effects and second.effects[0] is not third.effects[0]
+    finally:
+        fe.parse_memo_size = size
+        fe.__dict__.pop("_memo", None)
 
 
 # --- lead words ------------------------------------------------------------------------------------

@@ -21,8 +21,8 @@ from cardlint import ir as I
 from cardlint.paths import kb_dir
 from cardlint.parse import de_words as W
 from cardlint.parse.frontend import Frontend
-from cardlint.text.normalize import strip_reminder
-from cardlint.text.segment import KEYWORD_SEPARATORS, Segment
+from cardlint.text.glued import GlueRules, resegment
+from cardlint.text.segment import Segment
 from cardlint.text.selfref import SELF
 
 _VERB_LEMMA = W.verb_forms()
@@ -356,66 +356,8 @@ def _mana_letters(m: re.Match) -> str:
 
 
 # ============================================================================ glued lines
-# Printed German lines often run two abilities together where the English text has a line break:
-# a reminder text's ")" or a sentence's "." directly before the next ability, or a keyword glued
-# to the next word.  German print never writes ".X" without a space inside one ability.
-_GLUE_AFTER_REMINDER = re.compile(r'(?<=[.!"]\))\s*(?=[A-ZÄÖÜ{"])')
-_GLUE_AFTER_PERIOD = re.compile(r"(?<=[a-zäöüß0-9}]\.)(?=[A-ZÄÖÜ{])|(?<=\.)(?=[+\-—]\s?\d+:)")
-_GLUE_AFTER_KEYWORD = re.compile(r"(?<=[a-zäöüß])(?=[A-ZÄÖÜ][a-zäöüß])")
-
-
-def _outside_brackets(line: str) -> list[bool]:
-    """Per position: is it outside parentheses and quotes (where an ability can begin)?"""
-    out = []
-    depth, quoted = 0, False
-    for ch in line:
-        out.append(depth == 0 and not quoted)
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        elif ch == '"':
-            quoted = not quoted
-    out.append(depth == 0 and not quoted)
-    return out
-
-
-# what the rules need, each led by a literal or a capital (fast to search for): most lines have none
-_GLUE_CHECKS = (re.compile(r'\)(?<=[.!"]\))\s*[A-ZÄÖÜ{"]'),
-                re.compile(r"\.(?:(?<=[a-zäöüß0-9}]\.)[A-ZÄÖÜ{]|[+\-—]\s?\d+:)"),
-                re.compile(r"[A-ZÄÖÜ](?<=[a-zäöüß][A-ZÄÖÜ])[a-zäöüß]"))
-
-
-def _glued_parts(line: str, is_keyword) -> list[str]:
-    """The abilities run together on one printed line, or ``[line]``."""
-    if not any(rx.search(line) for rx in _GLUE_CHECKS):
-        return [line] if line else []
-    outside = _outside_brackets(line)
-    cuts = sorted({m.start() for rx in (_GLUE_AFTER_REMINDER, _GLUE_AFTER_PERIOD)
-                   for m in rx.finditer(line) if outside[m.start()]})
-    parts = []
-    start = 0
-    for cut in cuts + [len(line)]:
-        part = line[start:cut].strip()
-        if part:
-            parts.extend(_split_glued_keywords(part, is_keyword))
-        start = cut
-    return parts
-
-
-def _split_glued_keywords(part: str, is_keyword) -> list[str]:
-    """"AufblitzenReichweiteWenn …" → Aufblitzen | Reichweite | Wenn …: a lower-case letter
-    directly before a capitalised word ends a keyword (and only a keyword: "McCoy")."""
-    out = []
-    while True:
-        m = _GLUE_AFTER_KEYWORD.search(part)
-        # the left part may be a keyword list: "Fliegend, EileDer Feuervogel greift …"
-        if m is None or not all(is_keyword(k) for k in KEYWORD_SEPARATORS.split(strip_reminder(part[:m.start()]))):
-            break
-        out.append(part[:m.start()].strip())
-        part = part[m.start():]
-    out.append(part)
-    return out
+# German print puts a space after a reminder text's ")" where a line break was lost
+_GLUE = GlueRules(upper="A-ZÄÖÜ", lower="a-zäöüß", space_after_reminder=True)
 
 
 class GermanFrontend(Frontend):
@@ -502,26 +444,10 @@ class GermanFrontend(Frontend):
 
     def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
         """Split a line that lost its line breaks into one segment per ability, as the English
-        text prints them (see :func:`_glued_parts`); the parts are segmented like any text."""
+        text prints them (:mod:`cardlint.text.glued`)."""
         from cardlint.parse.frontend import MAX_CLAUSE_CHARS
-        from cardlint.text.segment import segment
 
-        out: list[Segment] = []
-        for seg in segs:
-            if seg.reminder_only or seg.keyword_list_item or getattr(seg, "striation", False) \
-                    or len(seg.text) > MAX_CLAUSE_CHARS:
-                out.append(seg)
-                continue
-            first, _, rest = seg.text.partition("\n")
-            parts = _glued_parts(first.strip(), self.is_keyword)
-            if len(parts) < 2:
-                out.append(seg)
-                continue
-            # bullet lines follow the last part, so segment() attaches them to it
-            for part in segment("\n".join(parts) + ("\n" + rest if rest else ""), self.is_keyword):
-                part.line = seg.line
-                out.append(part)
-        return out
+        return resegment(segs, self.is_keyword, _GLUE, MAX_CLAUSE_CHARS)
 
     def is_spell_type(self, type_line: str | None) -> bool | None:
         if not type_line:

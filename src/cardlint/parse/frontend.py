@@ -8,7 +8,8 @@ A subclass supplies:
 - ``lang``, ``grammar`` (file under grammar/), ``start``;
 - :meth:`normalize` (language-specific clean-up and self-reference → "~");
 - :meth:`is_keyword` (is a fragment of a comma list a keyword ability? — for segmentation);
-- :meth:`build` (parse tree → list of IR effects etc.), usually via a Lark Transformer;
+- :meth:`build` (parse tree → list of IR effects etc.), usually via a Lark Transformer — or, with
+  ``inline_build``, :meth:`new_builder` and :meth:`finish`, whose builder runs during the parse;
 - :meth:`fallback` (best classification when the grammar fails; the clause stays ``parsed=False``).
 """
 
@@ -107,7 +108,7 @@ class Frontend:
         else:
             value, error, column = self._parse_memo(norm)
             if error is None:
-                ir = _copy_clause(value) if self._inline is not None else self.build(value, seg, norm)
+                ir = value if isinstance(value, ClauseIR) else self.build(value, seg, norm)  # built inline, or a tree
             else:
                 ir = self.fallback(seg, norm, error)
                 if column is not None:
@@ -120,15 +121,16 @@ class Frontend:
     @property
     def _inline(self):
         """The :class:`InlineBuild` of this front end's parser, or None (build from trees)."""
-        own = self.__dict__
-        if "_inline_build" not in own:
-            own["_inline_build"] = None
-            if self.inline_build and type(self).parse_text is Frontend.parse_text:
-                from cardlint.parse.loader import InlineBuild
+        if not self.inline_build or type(self).parse_text is not Frontend.parse_text:
+            return None
+        parser = self.parser
+        known = self.__dict__.get("_inline_build")
+        if known is None or known[0] is not parser:  # (a reloaded grammar is a new parser)
+            from cardlint.parse.loader import InlineBuild
 
-                sample = self.new_builder("")
-                own["_inline_build"] = InlineBuild.for_parser(self.parser, type(sample), sample)
-        return own["_inline_build"]
+            sample = self.new_builder("")
+            known = self._inline_build = (parser, InlineBuild.for_parser(parser, type(sample), sample))
+        return known[1]
 
     def _parse(self, norm: str) -> tuple:
         """(tree, None, None) — with an inline build, (clause IR, None, None) — or (None, error
@@ -142,10 +144,10 @@ class Frontend:
             except InlineBuildError:
                 # a builder method failed, maybe on a reduction the finished parse would not keep:
                 # decide as the tree path does (a parse error, or the builder's VisitError)
-                hit = self._parse_tree(norm)
-                if hit[1] is None:
-                    self.build(hit[0], None, norm)
-                return hit
+                tree, error, column = self._parse_tree(norm)
+                if error is None:
+                    return self.build(tree, None, norm), None, None
+                return tree, error, column
             except UnexpectedInput as exc:
                 return None, _describe(exc, norm), getattr(exc, "column", None)
             except (LarkError, RecursionError) as exc:
@@ -165,7 +167,8 @@ class Frontend:
         """:meth:`_parse`, remembered for the most recently used clause texts: in a corpus many
         clauses are word for word the same ("Flying", "Enchant creature"), and the parse depends on
         the normalised text alone.  The builders only read the tree, so one tree serves every copy;
-        a clause IR built inline is copied for each use (the pipeline changes the IR it gets)."""
+        a clause IR built inline is kept pickled and each use gets its own copy (whoever receives
+        the IR may change it)."""
         memo = self.__dict__.get("_memo")
         if memo is None:
             memo = self._memo = {}
@@ -174,17 +177,27 @@ class Frontend:
             hit = self._parse(norm)
             while memo and len(memo) >= self.parse_memo_size:
                 del memo[next(iter(memo))]  # least recently used: dicts keep insertion order
+            kept = _kept(hit) if isinstance(hit[0], ClauseIR) else hit
+            if self.parse_memo_size > 0 and kept is not None:
+                memo[norm] = kept
+            return hit
         if self.parse_memo_size > 0:
             memo[norm] = hit
+        if type(hit[0]) is bytes:
+            return pickle.loads(hit[0]), None, None
         return hit
 
     def join_bullets(self, head: str, bullets: list[str]) -> str:
         return head + " " + " ".join("• " + b for b in bullets)
 
 
-def _copy_clause(ir: ClauseIR) -> ClauseIR:
-    # pickle copies an IR of plain dataclasses, lists and strings several times faster than deepcopy
-    return pickle.loads(pickle.dumps(ir, pickle.HIGHEST_PROTOCOL))
+def _kept(hit: tuple) -> tuple | None:
+    """What the memo keeps of an inline build's result: the IR pickled (a copy per use, several
+    times faster than deepcopy), or None when it does not pickle (then it is not remembered)."""
+    try:
+        return pickle.dumps(hit[0], pickle.HIGHEST_PROTOCOL), None, None
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
 
 
 def _describe(exc: UnexpectedInput, text: str) -> str:

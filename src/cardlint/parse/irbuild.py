@@ -590,6 +590,10 @@ class IRBuilder(FastTransformer):
     def lose_all_abilities(self, children):
         return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "remove_all")], verb="lose")
 
+    def lose_abilities_except(self, children):
+        # "lose all abilities except mana abilities" removes some abilities, not all (CR 613.1f)
+        return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "remove")], verb="lose")
+
     def lose_abilities(self, children):
         abilities = next((c for c in children if isinstance(c, list)), [])
         return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "remove", self._ability_values(abilities))], verb="lose")

@@ -116,30 +116,34 @@ def categories() -> Categories:
 _RUN_CHARS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆]+")
 _PT_START = re.compile(r"[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)")
 _COUNTER_NAME = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff]{1,8}カウンター")
+_NEVER = re.compile(r"(?!)")
 
 
 class Vocabulary:
     """Longest-match word lookup over the post-lexer's categories and the grammar's literals."""
 
     def __init__(self, *tables):
-        self.words = set().union(*tables)
-        longest: dict[str, int] = {}
+        # ASCII words, numbers, mana symbols and P/T are the lexer's other terminals, never a
+        # Japanese word; dropping them here spares the test on every lookup
+        self.words = {w for w in set().union(*tables)
+                      if w and not w.isascii() and w[0] not in "0123456789X{" and "/" not in w}
+        lengths: dict[str, set[int]] = {}
         for w in self.words:
-            c = w[0]
-            if len(w) > longest.get(c, 0):
-                longest[c] = len(w)
-        self.longest = longest        # first character → length of the longest word it starts
+            lengths.setdefault(w[0], set()).add(len(w))
+        #: first character → the lengths of the words it starts, longest first (only those are tried)
+        self.lengths = {c: tuple(sorted(ns, reverse=True)) for c, ns in lengths.items()}
 
     def match(self, text: str, pos: int, end: int | None = None) -> str | None:
         """The longest vocabulary word at ``text[pos:]`` (within ``end``), or None."""
         if pos >= len(text):
             return None
-        end = len(text) if end is None else end
+        room = (len(text) if end is None else end) - pos
         words = self.words
-        for n in range(min(self.longest.get(text[pos], 0), end - pos), 0, -1):
-            w = text[pos:pos + n]
-            if w in words and not w.isascii() and w[0] not in "0123456789X{" and "/" not in w:
-                return w
+        for n in self.lengths.get(text[pos], ()):
+            if n <= room:
+                w = text[pos:pos + n]
+                if w in words:
+                    return w
         return None
 
 
@@ -187,8 +191,9 @@ class JaPostLex:
         out = []
         i, n = 0, len(run)
         vocab = self.vocab
+        counter = _COUNTER_NAME if "カウンター" in run else _NEVER    # most runs name no counter
         while i < n:
-            m = _COUNTER_NAME.match(run, i)
+            m = counter.match(run, i)
             if m:
                 out.append((i, m.group(0), "COUNTER_NAME"))
                 i = m.end()
@@ -197,7 +202,7 @@ class JaPostLex:
             if w is None:
                 # unknown: up to the next position where a word (or a counter name) starts
                 j = i + 1
-                while j < n and vocab.match(run, j, n) is None and not _COUNTER_NAME.match(run, j):
+                while j < n and vocab.match(run, j, n) is None and not counter.match(run, j):
                     j += 1
                 out.append((i, run[i:j], "UNKNOWN"))
                 i = j
@@ -219,6 +224,12 @@ class JaPostLex:
                     self._named_runs[run] = named
             base = tok.start_pos or 0
             col = tok.column or 1
+            if len(named) == 1:
+                # a run that is one word: the lexer's token, renamed (no new Token to build)
+                _, _, name, peek = named[0]
+                tok.type = "RELCOP" if peek and self._next_is_noun(base + len(run)) else name
+                yield tok
+                continue
             for off, w, name, peek in named:
                 if peek and self._next_is_noun(base + len(run)):
                     name = "RELCOP"
@@ -332,6 +343,8 @@ def _quoted_modes(text: str) -> str:
 
 
 def _colon_outside_quotes(text: str) -> int:
+    if "「" not in text:
+        return text.find(":")   # no quote opens: every colon is outside
     depth = 0
     for i, ch in enumerate(text):
         if ch == "「":
@@ -418,9 +431,24 @@ def _glued_keyword(text: str, name: str | None) -> int | None:
         # (the card's name) or another keyword makes the split certain ("飛行{1}{B}:…", "トランプル~が…")
         names = name_variants_ja(name)
         if not (_ACTIVATED_START.match(rest) or any(rest.startswith(n) for n in names if n)
-                or _starts_with_keyword_ability(rest) or (_starts_word(rest) and _next_ability_at(rest, 0))):
+                or _starts_with_keyword_ability(rest) or (_starts_word(rest) and _next_ability_at(rest, 0))
+                or _starts_trigger(rest, names)):
             return None
     return len(text) - len(text[i:].lstrip())
+
+
+_TRIGGER_SUBJECTS = ("あなた", "対戦相手", "各", "いずれか", "これ")
+_TRIGGER_HEAD = re.compile(r"(?:たび|とき|時)に?、")
+
+
+def _starts_trigger(text: str, names) -> bool:
+    """"飛行あなたが呪文を１つ唱えるたび、…": a triggered ability after a bare keyword — a subject
+    that starts a sentence (the player, "each", this card's name) and a trigger condition
+    ("…たび、", "…とき、", "…開始時に、") in the first sentence."""
+    if not (text.startswith(_TRIGGER_SUBJECTS) or any(text.startswith(n) for n in names if n)):
+        return False
+    first = text.split("。", 1)[0]
+    return bool(_TRIGGER_HEAD.search(first))
 
 
 def _starts_with_keyword_ability(text: str) -> bool:
@@ -450,6 +478,18 @@ def _outside(text: str):
             depth = max(0, depth - 1)
         elif depth == 0:
             yield i, ch
+
+
+def _full_stops_outside(text: str) -> list[int]:
+    """Indices of the "。" outside quotes and parentheses."""
+    if "。" not in text:
+        return []
+    if not any(c in text for c in "「『(（"):
+        return [m.start() for m in _FULL_STOP.finditer(text)]   # nothing opens: all are outside
+    return [i for i, ch in _outside(text) if ch == "。"]
+
+
+_FULL_STOP = re.compile("。")
 
 
 def _next_ability_at(text: str, i: int) -> bool:
@@ -497,8 +537,8 @@ def _glued_parts(text: str, name: str | None) -> tuple[str, ...]:
     if end is not None:
         rest, tail = end
     start = 0
-    for i, ch in list(_outside(rest)) if "。" in rest else ():
-        if ch == "。" and i + 1 < len(rest) and _next_ability_at(rest, i + 1):
+    for i in _full_stops_outside(rest):
+        if i + 1 < len(rest) and _next_ability_at(rest, i + 1):
             parts.append(rest[start:i + 1].strip())
             start = i + 1
     parts.append(rest[start:].strip())

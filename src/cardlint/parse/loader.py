@@ -446,7 +446,7 @@ class InlineBuild:
         loop = getattr(getattr(getattr(parser, "parser", None), "parser", None), "parser", None)
         if not hasattr(loop, "inline") or hasattr(builder_cls, "__getattr__"):
             return None
-        if getattr(builder_cls, "__visit_tokens__", True) or _reads_meta(builder_cls.__default__):
+        if getattr(sample, "__visit_tokens__", True) or _reads_meta(builder_cls.__default__):
             return None
         if any(isinstance(k, str) for k in loop.callbacks):  # token callbacks: Lark's own path
             return None
@@ -476,16 +476,29 @@ class InlineBuild:
         name = shape[2]
         if name.startswith("_"):
             return loop.rules[index]
+        from lark.visitors import Discard
+
         cell, f = self.cell, self.methods[name]
         if f is None:
+            default = self.cls.__default__
+
             def node(children):
-                return cell[0].__default__(name, children, None)
+                try:
+                    result = default(cell[0], name, children, None)
+                except Exception as e:  # noqa: BLE001 — whatever it is, the tree walk raises it again
+                    raise InlineBuildError(name, e) from e
+                if result is Discard:  # the parent's children would drop it: only the tree walk does
+                    raise InlineBuildError(name, None)
+                return result
         else:
             def node(children):
                 try:
-                    return f(cell[0], children)
+                    result = f(cell[0], children)
                 except Exception as e:  # noqa: BLE001 — FastTransformer's VisitError, outside the loop
                     raise InlineBuildError(name, e) from e
+                if result is Discard:
+                    raise InlineBuildError(name, None)
+                return result
         return (len(rule.expansion), _shaped_callback(shape, node), rule.origin.name)
 
     def parse(self, parser: Lark, text: str, builder):
@@ -501,7 +514,8 @@ class InlineBuild:
 
 
 class InlineBuildError(Exception):
-    """A builder method failed during an inline parse (not a Lark error: the parse did not fail)."""
+    """A builder method failed (or returned ``Discard``) during an inline parse: not a Lark error,
+    the parse itself did not fail."""
 
     def __init__(self, rule: str, exc: Exception) -> None:
         super().__init__(rule, exc)
