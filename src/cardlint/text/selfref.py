@@ -6,8 +6,10 @@ Only the name given as input is used: nothing is ever looked up by card name.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 SELF = "~"
+_FACES = re.compile(r"\s*//\s*")
 
 
 def name_variants(name: str | None) -> list[str]:
@@ -15,8 +17,14 @@ def name_variants(name: str | None) -> list[str]:
     ("Name, the Epithet" → "Name")."""
     if not name:
         return []
+    # a card's clauses are normalised one by one with the same name: split it once
+    return list(_name_variants(name))
+
+
+@lru_cache(maxsize=256)
+def _name_variants(name: str) -> tuple[str, ...]:
     names = []
-    for part in re.split(r"\s*//\s*", name.strip()):
+    for part in _FACES.split(name.strip()):
         if part:
             names.append(part)
             if "," in part:
@@ -26,7 +34,7 @@ def name_variants(name: str | None) -> list[str]:
             elif " of " in part or " the " in part:
                 pass
     # longest first so the full name wins over the short name
-    return sorted(set(names), key=len, reverse=True)
+    return tuple(sorted(set(names), key=len, reverse=True))
 
 
 _CARDNAME = re.compile(r"\bCARDNAME\b")
@@ -40,11 +48,17 @@ def replace_names(text: str, names: list[str], flags=re.IGNORECASE) -> str:
             # each card has its own name: a regex per name would be compiled once per card
             text = _replace_ascii(text, n)
         else:
-            pattern = r"(?<![\w])" + re.escape(n) + r"(?![\w])"
-            text = re.sub(pattern, SELF, text, flags=flags)
+            text = _name_pattern(n, flags).sub(SELF, text)
     if "CARDNAME" in text:
         text = _CARDNAME.sub(SELF, text)
     return text
+
+
+@lru_cache(maxsize=256)
+def _name_pattern(name: str, flags) -> re.Pattern:
+    # re's own cache is shared with every other module and one card's names rarely recur in
+    # it: keep the last few cards' patterns here
+    return re.compile(r"(?<![\w])" + re.escape(name) + r"(?![\w])", flags)
 
 
 def _is_word_char(ch: str) -> bool:
