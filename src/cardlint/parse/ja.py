@@ -19,6 +19,7 @@ from cardlint.parse import ja_vocab, ja_words as W
 from cardlint.parse.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.parse.loader import load_grammar
 from cardlint.text.normalize import REMINDER_RE, nfkc, squash
+from cardlint.text.glued import chars_outside
 from cardlint.text.segment import KEYWORD_SEPARATORS, Segment
 
 #: nfkc() of a segment's text, which resegment() and clause() both need
@@ -470,14 +471,7 @@ def _starts_word(text: str) -> bool:
 
 def _outside(text: str):
     """(index, character) of the characters outside 「」/『』 quotes and parentheses."""
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in "「『(（":
-            depth += 1
-        elif ch in "」』)）":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            yield i, ch
+    return chars_outside(text, "「『(（", "」』)）")
 
 
 def _full_stops_outside(text: str) -> list[int]:

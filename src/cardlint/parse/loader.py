@@ -111,18 +111,10 @@ class _LazyStates(dict):
         self._reduces = [(Reduce, r) for r in rules]
 
     def __missing__(self, state):
-        try:
-            packed = self._rows[state]
-        except (KeyError, TypeError):
-            raise KeyError(state) from None
         from lark.parsers.lalr_analysis import Shift
 
-        numbers = array("i")
-        numbers.frombytes(packed)
-        half = len(numbers) // 2
-        tokens, reduces = self._tokens, self._reduces
-        row = {tokens[k]: ((Shift, c) if c >= 0 else reduces[~c])
-               for k, c in zip(numbers[:half], numbers[half:])}
+        reduces = self._reduces
+        row = {token: ((Shift, c) if c >= 0 else reduces[~c]) for token, c in self.codes(state).items()}
         self[state] = row
         return row
 

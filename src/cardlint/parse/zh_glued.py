@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from cardlint.text.glued import chars_outside
+
 #: starts of a new ability that no noun phrase or keyword parameter continues into
 _STRONG_START = re.compile(
     r"每当|当(?![成作中])|在[^,。:「」()]{1,30}?时,|于[^,。:「」()在当]{1,30}?时,"
@@ -92,14 +94,7 @@ def _skip_reminders(text: str, pos: int) -> tuple[int, bool]:
 
 def _outside(text: str):
     """(index, character) of the characters outside 「」 quotes and parentheses."""
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in "「(（":
-            depth += 1
-        elif ch in "」)）":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            yield i, ch
+    return chars_outside(text, "「(（", "」)）")
 
 
 class _Garbled:

@@ -56,6 +56,19 @@ class GlueRules:
                 re.compile(rf"[{self.upper}](?<=[{self.lower}][{self.upper}])[{self.lower}]"))
 
 
+def chars_outside(text: str, opening: str, closing: str):
+    """(index, character) of the characters outside the given brackets/quotes — the places where
+    an ability can begin in scripts without letter case (the Japanese and Chinese seam rules)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in opening:
+            depth += 1
+        elif ch in closing:
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            yield i, ch
+
+
 def _outside_brackets(line: str) -> list[bool]:
     """Per position: is it outside parentheses and quotes (where an ability can begin)?"""
     out = []
@@ -94,7 +107,7 @@ def _split_glued_keywords(part: str, is_keyword: Callable[[str], bool], rules: G
     out = []
     while True:
         m = rules.after_keyword.search(part)
-        # the left part may be a keyword list: "Flying, hasteAkoum Firebird attacks …"
+        # the left part may be a keyword list: "Flying, hasteWhenever …"
         if m is None or not all(is_keyword(k) for k in KEYWORD_SEPARATORS.split(strip_reminder(part[:m.start()]))):
             break
         out.append(part[:m.start()].strip())
