@@ -77,10 +77,9 @@ def is_cda(effect: I.Effect, mod: I.Modification, ability: str) -> bool:
         return False
     if mod.characteristic not in CDA_CHARACTERISTICS:
         return False
-    if isinstance(mod.value, list) and "chosen" in mod.value:
-        # "~ is the chosen color": the value exists only once a choice was made as it entered, but a
-        # CDA works in every zone (CR 604.3) — this sets the color on the battlefield only
-        return False
+    # A value read from a choice made as the object entered ("~ is the chosen color") does not stop
+    # an ability from being a CDA: CR 208.2a's example (Lost Order of Jarkeld) is a CDA that reads
+    # "the chosen player"; outside the battlefield the choice is simply missing.
     if mod.characteristic == I.PT_DEFINE:
         return True
     if mod.characteristic == I.COLORS:
@@ -88,7 +87,12 @@ def is_cda(effect: I.Effect, mod: I.Modification, ability: str) -> bool:
     if mod.characteristic == I.TYPES:
         # "is every creature type" (Changeling-like) defines subtypes; "is a creature" (a card
         # type) is not a characteristic a CDA may define.
-        return mod.op == "all_creature_types" or (mod.op == "set_subtypes")
+        if mod.op in ("all_creature_types", "set_subtypes"):
+            return True
+        # "~ is the chosen type in addition to its other types" adds subtypes, which a CDA may define
+        # (criterion 1); adding a card type or supertype is not.
+        return (mod.op == "add" and isinstance(mod.value, list) and bool(mod.value)
+                and not any(str(v).lower() in I.CARD_TYPES or str(v).lower() in I.SUPERTYPES for v in mod.value))
     return False
 
 

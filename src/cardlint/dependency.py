@@ -40,9 +40,8 @@ __all__ = ["Source", "EffectPart", "Dependency", "effect_parts", "find_dependenc
 CRITERIA = ("text", "existence", "applies_to", "what_it_does")
 
 # --- type vocabulary (CR 205) ---------------------------------------------------------------------
-CARD_TYPES = {"artifact", "battle", "conspiracy", "creature", "dungeon", "enchantment", "instant", "kindred",
-              "land", "phenomenon", "plane", "planeswalker", "scheme", "sorcery", "tribal", "vanguard"}
-SUPERTYPES = {"basic", "legendary", "ongoing", "snow", "world"}
+CARD_TYPES = I.CARD_TYPES
+SUPERTYPES = I.SUPERTYPES
 BASIC_LAND_TYPES = {"plains", "island", "swamp", "mountain", "forest"}
 LAND_TYPES = BASIC_LAND_TYPES | {"desert", "gate", "lair", "locus", "mine", "power-plant", "tower", "urza's",
                                  "cave", "sphere", "town"}

@@ -30,6 +30,12 @@ CHARACTERISTICS = (COPY, FACE_DOWN, CONTROL, TEXT, TYPES, COLORS, ABILITIES,
                    PT_DEFINE, PT_SET, PT_MODIFY, PT_SWITCH)
 
 # --- effect kinds (classification.md §2) -------------------------------------------------------
+# Type vocabulary (CR 205.2a card types, 205.4a supertypes); every other type word is a subtype.
+CARD_TYPES = frozenset({"artifact", "battle", "conspiracy", "creature", "dungeon", "enchantment", "instant",
+                        "kindred", "land", "phenomenon", "plane", "planeswalker", "scheme", "sorcery", "tribal",
+                        "vanguard"})
+SUPERTYPES = frozenset({"basic", "legendary", "ongoing", "snow", "world"})
+
 CONTINUOUS = "continuous"
 RULES = "rules"
 ONE_SHOT = "one-shot"
