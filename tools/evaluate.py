@@ -286,7 +286,49 @@ def disagreement_cause(scripts: list[str], desc: str, f_layers: set, o_layers: s
 
 
 # ---------------------------------------------------------------------------------- translations
-def translation_agreement(lang: str, recs: list, results: dict, report_dir: Path):
+def english_results(recs: list) -> dict:
+    """The English classification of each record's ``en_printed_text`` (the same printing)."""
+    out = {}
+    for rec in recs:
+        en_rec = {"text": rec.get("en_printed_text") or "", "name": rec["name"], "type": rec.get("en_printed_type")}
+        out[rec["name"]] = classify_card(en_rec, "en")[1]
+    return out
+
+
+def continuous_by_english(lang: str, recs: list, results: dict, en_results: dict):
+    """Coverage of continuous-effect clauses with the English side as the judge of which clauses have one.
+
+    The coverage section above decides "has a continuous effect" for an unparsed clause by the fallback's
+    reading, a heuristic. Here a clause counts when its counterpart in the English text of the same
+    printing (same position, on cards whose clause counts match) parses strictly and has a continuous
+    effect — a reading that does not depend on whether the translation parsed."""
+    cards = aligned = denom = parsed = 0
+    fb_cont_unparsed = fb_false = 0
+    for rec in recs:
+        tr = [c for c in results[rec["name"]] if c["ability"] != "reminder"]
+        en = [c for c in en_results[rec["name"]] if c["ability"] != "reminder"]
+        cards += 1
+        if len(tr) != len(en):
+            continue
+        aligned += 1
+        for t, e in zip(tr, en):
+            if not t["parsed"] and has_continuous(t):
+                fb_cont_unparsed += 1
+                if e["parsed"] and not has_continuous(e):
+                    fb_false += 1
+            if e["parsed"] and has_continuous(e):
+                denom += 1
+                parsed += t["parsed"]
+    pct = lambda a, b: f"{a}/{b} = {100.0 * a / b:.1f}%" if b else "n/a"
+    print(f"\n## Continuous-effect clauses judged by the English text of the same printing")
+    print(f"  cards whose clause count matches the English: {pct(aligned, cards)}")
+    print(f"  clauses whose English counterpart parses with a continuous effect, parsed in {lang}: "
+          f"{pct(parsed, denom)}")
+    print(f"  unparsed {lang} clauses the fallback reads as continuous whose English counterpart parses "
+          f"without one: {pct(fb_false, fb_cont_unparsed)}")
+
+
+def translation_agreement(lang: str, recs: list, results: dict, report_dir: Path, en_results: dict):
     both = agree = 0
     causes = collections.Counter()
     examples = {}
@@ -295,8 +337,7 @@ def translation_agreement(lang: str, recs: list, results: dict, report_dir: Path
         tr = results[rec["name"]]
         if not all(c["parsed"] for c in tr if c["ability"] != "reminder"):
             continue
-        en_rec = {"text": rec.get("en_printed_text") or "", "name": rec["name"], "type": rec.get("en_printed_type")}
-        _, en = classify_card(en_rec, "en")
+        en = en_results[rec["name"]]
         if not all(c["parsed"] for c in en if c["ability"] != "reminder"):
             continue
         both += 1
@@ -363,7 +404,9 @@ def main(argv=None) -> int:
                 oracle = {r["name"]: r for r in read_jsonl(path)}
             forge_agreement(oracle, args.step, args.limit, args.report)
     else:
-        translation_agreement(args.lang, recs, results, args.report)
+        en_results = english_results(recs)
+        continuous_by_english(args.lang, recs, results, en_results)
+        translation_agreement(args.lang, recs, results, args.report, en_results)
     return 0
 
 
