@@ -8,9 +8,8 @@ from typing import Any
 
 from cardlint import ir as I
 
-CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
-              "planeswalker", "sorcery", "tribal")
-SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing")
+CARD_TYPES = I.CARD_TYPES
+SUPERTYPES = I.SUPERTYPES
 BASIC_LAND_TYPES = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 LAND_TYPES = set(BASIC_LAND_TYPES) | {"desert", "gate", "lair", "locus", "mine", "power-plant", "tower",
                                       "urza's", "cave", "sphere", "town"}

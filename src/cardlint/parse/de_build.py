@@ -240,6 +240,8 @@ class GermanIRBuilder(IRBuilder):
                     f.noun = f.noun or "permanent"
                 elif stem == "fliegend":   # "eine fliegende 2/2 Kreatur": a creature with flying
                     f.with_abilities.append("flying")
+                elif stem in ("bestimmt", "gewählt"):   # "den bestimmten Kreaturentyp": the chosen one
+                    f.extra.append("chosen")
                 else:
                     code = color_of(w)
                     if code:
@@ -550,7 +552,8 @@ class GermanIRBuilder(IRBuilder):
             p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
         elif "in_addition" in p.tags and fs:
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.TYPES, "add")]
+            chosen = any(f.noun == "type" and "chosen" in f.extra for f in fs)
+            p.mods = [I.Modification(I.TYPES, "add", ["chosen"] if chosen else None)]
         elif any(f.noun == "ability" for f in fs):
             # "hat alle aktivierten Fähigkeiten von …": abilities granted by reference (layer 6)
             p.kind = I.CONTINUOUS

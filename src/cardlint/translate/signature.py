@@ -26,10 +26,10 @@ from cardlint.classify import LAYER_OF, classify_clause, is_cda
 
 UNKNOWN = "?"
 
-CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker",
-              "sorcery", "tribal", "kindred", "dungeon", "conspiracy", "phenomenon", "plane",
-              "scheme", "vanguard", "emblem"}
-SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing", "elite", "host"}
+# Type words a translation's type changes are compared on: the CR 205 vocabulary plus words printed on
+# type lines that are no CR type ("Emblem", the Un-set "Host", Vanguard's "Elite").
+CARD_TYPES = I.CARD_TYPES | {"emblem"}
+SUPERTYPES = I.SUPERTYPES | {"elite", "host"}
 COLOR_CODES = {"W", "U", "B", "R", "G", "colorless", "multicolored", "monocolored", "C"}
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
