@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""How well a front end's fallback reads continuous effects, judged by the English of the same printing.
+
+For a clause the grammar does not parse, the fallback's cue-word reading decides whether it counts among
+"clauses with continuous effects" in ``tools/evaluate.py``. To measure that reading on text it was not
+written against, this tool forces the fallback on clauses the grammar *does* parse and compares its
+continuous/not-continuous verdict with the strict English parse of the counterpart clause (same position,
+cards whose clause counts match):
+
+  python tools/fallback_accuracy.py --lang zh-Hans [--step K] [--limit N] [--examples 20]
+
+Prints precision and recall of the fallback's "has a continuous effect" and examples of each error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from evaluate import CORPUS, LANG_FILES, has_continuous, read_jsonl  # noqa: E402
+from cardlint.pipeline import classify_text, frontend  # noqa: E402
+
+
+def _forced_fallback(norm: str):
+    return None, "fallback forced by tools/fallback_accuracy.py", None
+
+
+def clauses(text, lang, name, type_line):
+    return [c for c in classify_text(text or "", lang, name, type_line)["clauses"] if c["ability"] != "reminder"]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lang", required=True, choices=[l for l in LANG_FILES if l != "en"])
+    ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--examples", type=int, default=10)
+    args = ap.parse_args(argv)
+    fe = frontend(args.lang)
+    grammar_parse = fe._parse_memo
+    tally = collections.Counter()
+    examples = collections.defaultdict(list)
+    for rec in read_jsonl(CORPUS / "mtg" / LANG_FILES[args.lang], args.limit, args.step):
+        parsed = clauses(rec.get("text"), args.lang, rec.get("tname"), rec.get("type"))
+        fe._parse_memo = _forced_fallback
+        try:
+            guessed = clauses(rec.get("text"), args.lang, rec.get("tname"), rec.get("type"))
+        finally:
+            fe._parse_memo = grammar_parse
+        english = clauses(rec.get("en_printed_text"), "en", rec.get("name"), rec.get("en_printed_type"))
+        if not len(parsed) == len(guessed) == len(english):
+            tally["cards not aligned"] += 1
+            continue
+        for p, g, e in zip(parsed, guessed, english):
+            if not (p["parsed"] and e["parsed"]):
+                continue
+            key = ("fallback+" if has_continuous(g) else "fallback-") + (" english+" if has_continuous(e) else " english-")
+            tally[key] += 1
+            if len(examples[key]) < args.examples:
+                examples[key].append((g["text"], e["text"]))
+    tp, fp, fn = tally["fallback+ english+"], tally["fallback+ english-"], tally["fallback- english+"]
+    pct = lambda a, b: f"{a}/{b} = {100.0 * a / b:.1f}%" if b else "n/a"
+    print(f"## Fallback continuous-effect reading ({args.lang}) on clauses the grammar parses, vs English")
+    for k, n in sorted(tally.items()):
+        print(f"  {k:22s} {n}")
+    print(f"  precision {pct(tp, tp + fp)}, recall {pct(tp, tp + fn)}")
+    for key, title in (("fallback+ english-", "read as continuous, English has none"),
+                       ("fallback- english+", "missed: English has a continuous effect")):
+        print(f"\n## {title}")
+        for t, e in examples[key]:
+            print(f"  {t[:100]!r}\n      EN {e[:100]!r}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
