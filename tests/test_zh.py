@@ -230,6 +230,134 @@ def test_continuous_families(text, name, type_line, ability, effects):
     assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
 
 
+# --- continuous-effect families parsed in the fourth round (real corpus clauses; expected output --
+# checked by hand against the printing's English text) --------------------------------------------
+@pytest.mark.parametrize("text,name,type_line,ability,effects", [
+    # modifiers joined by "且" after a controller: "由你操控且为狼或狼人的", "由你拥有且不在战场上的"
+    ("由你操控且为狼或狼人的生物得+1/+1且具有践踏异能。", "嚎群复生", "结界", "static",
+     [("continuous", "6", False), ("continuous", "7c", False)]),
+    ("由你拥有且不在战场上的生物牌具有闪现异能。", "赛费尔法师泰菲力", "传奇生物～人类／法术师", "static",
+     [("continuous", "6", False)]),
+    # "受到非战斗伤害" (dealt damage of a kind) as a trigger event
+    ("每当任一对手受到非战斗伤害时,茜卓的喷火灵得+3/+0直到回合结束。", "茜卓的喷火灵", "生物 ～元素", "triggered",
+     [("continuous", "7c", False)]),
+    # exchange of control (layer 2); card types listed with "," ("神器,生物或结界")
+    ("交换两个目标生物的操控权。", "私密交换", "法术", "spell", [("continuous", "2", False)]),
+    ("获得目标神器,生物或结界的操控权。由你操控的地于你的下一个重置步骤中不能重置。", "刻法涅临终谕令", "法术",
+     "spell", [("continuous", "2", False), ("rules", None, False)]),
+    # states in conditions: "已铭勇", "在你的坟墓场,并且你操控树林", "你仅操控一个生物", "手牌比每位对手都多"
+    ("只要逐耀鬼怪已铭勇,它便具有威慑异能。", "逐耀鬼怪", "生物～鬼怪／战士", "static", [("continuous", "6", False)]),
+    ("只要雄膂在你的坟墓场,并且你操控树林,由你操控的生物便具有践踏异能。", "雄膂", "生物～化身", "static",
+     [("continuous", "6", False)]),
+    ("只要你仅操控一个生物,该生物便得+2/+0且具有死触与系命异能。", "致命漂泊", "结界", "static",
+     [("continuous", "6", False), ("continuous", "7c", False)]),
+    ("只要你的手牌比每位对手都多,翁神社夜巡班便得+3/+3。", "翁神社夜巡班", "生物～人类／修行僧", "static",
+     [("continuous", "7c", False)]),
+    # determiners and modifiers: "其他的", "该色", "~以外的", "X/X的…生物", "不具异能的"
+    ("你每操控一个其他的巨人,边境贝西摩斯便得+4/+4。", "边境贝西摩斯", "生物～巨人／战士", "static",
+     [("continuous", "7c", False)]),
+    ("由你操控的该色生物得+1/+1。", "遭囚太阳", "神器", "static", [("continuous", "7c", False)]),
+    ("在你的维持开始时,修草黑杨以外的目标生物得-1/-1直到回合结束。", "修草黑杨", "生物～树妖／杀手", "triggered",
+     [("continuous", "7c", False)]),
+    ("{X}:盖美拉之杖成为X/X的组构体神器生物直到回合结束。", "盖美拉之杖", "神器", "activated",
+     [("continuous", "4", False), ("continuous", "7b", False)]),
+    ("不具异能的生物得+2/+2。", "莫甘达石雕", "结界", "static", [("continuous", "7c", False)]),
+    ("每个总法术力费用为最高的生物均获得反五色保护异能。", "强者蒙恩", "部族结界～巨人", "static",
+     [("continuous", "6", False)]),
+    # quoted abilities granted in a list ("「…」与「…」"); an unattach cost inside the quote
+    ("所有裂片妖具有「只要你操控沼泽,此生物便得+1/+1」与「{B}:重生此生物。」", "蓑草裂片妖", "生物～裂片妖",
+     "static", [("continuous", "6", False)]),
+    ("佩带此武具的生物具有「{T},将狮族飞锤卸装:横置目标生物。」", "狮族飞锤", "神器～武具", "static",
+     [("continuous", "6", False)]),
+    # "且…异能亦比照办理" (the same for each listed keyword, layer 6)
+    ("在每次战斗开始时,若某个由你操控的生物具有飞行异能,则威严万兽王获得飞行异能直到回合结束;且先攻、连击、死触、敏捷、辟邪、不灭、系命、威慑、延势、践踏与警戒异能亦比照办理。",
+     "威严万兽王", "生物～盖美拉", "triggered", [("continuous", "6", False)]),
+    # "于~仍在战场上的时段内" (for as long as ~ remains on the battlefield)
+    ("当传惑师进战场时,于传惑师仍在战场上的时段内,获得目标生物的操控权。", "传惑师", "生物 ～仙灵／法术师",
+     "triggered", [("continuous", "2", False)]),
+    # Doran's damage assignment is a rules effect; "仍为原本的类别" keeps the types (layer 4, added)
+    ("所结附的生物得+0/+2,且依照其防御力来分配战斗伤害,而不是依照力量。", "澈光护手", "结界 ～灵气", "static",
+     [("continuous", "7c", False), ("rules", None, False)]),
+    ("{T}:直到回合结束,目标地成为神器,且仍为原本的类别。", "塑地秘耳", "神器生物～秘耳", "activated",
+     [("continuous", "4", False)]),
+    # the color as a subject (layer 5); "进场时是~的复制品" (layer 1 and the replacement)
+    ("直到回合结束,目标生物的颜色成为由你选择的颜色或颜色组合。", "快速变装", "瞬间", "spell",
+     [("continuous", "5", False)]),
+    ("由你操控的生物进场时是蛮荒精魂的复制品。", "蛮荒精魂", "生物～圣者", "static",
+     [("continuous", "1a", False), ("replacement", None, False)]),
+    # losing all types and abilities (layers 4 and 6); "是0/4树妖且不具异能" (4, 6, 7b)
+    ("由对手操控且具有该名称的地失去所有地类别和异能,且获得「{T}:加一点任一颜色的法术力。」", "月轮山影", "结界",
+     "static", [("continuous", "4", False), ("continuous", "6", False)]),
+    ("受此结界的生物是0/4树妖且不具异能。", "木质化", "部族结界～树妖／灵气", "static",
+     [("continuous", "4", False), ("continuous", "6", False), ("continuous", "7b", False)]),
+    # a headless relative clause as subject ("以此法放逐的是生物牌"); a coin flip (one-shot)
+    ("每当噬尸食腐龙进战场或攻击时,你可以将目标牌从坟墓场放逐。如果以此法放逐的是生物牌,则你获得2点生命。如果以此法放逐的是非生物牌,则噬尸食腐龙得+1/+1直到回合结束。",
+     "噬尸食腐龙", "生物 ～恐龙", "triggered", [("continuous", "7c", False), ("one-shot", None, False)]),
+    ("每当飞爪击族攻击时,掷一枚硬币。 如果你赢得此掷,飞爪击族得+1/+1且获得飞行异能直到回合结束。", "飞爪击族",
+     "神器生物～凡尔西诺／战士", "triggered",
+     [("continuous", "6", False), ("continuous", "7c", False), ("one-shot", None, False)]),
+    # converge as a value; "你的所有对手"; "由所结附之牌手操控的"; "此异能每回合中最多只能使用两次"
+    ("聚辉~由对手操控的生物得-X/-0直到回合结束,X为施放狂搅法师的巧计时用来支付费用的法术力颜色数量。抓一张牌。",
+     "狂搅法师的巧计", "瞬间", "spell", [("continuous", "7c", False), ("one-shot", None, False)]),
+    ("你的所有对手每有一个中毒指示物,构生菌邪鬼便得+1/+1。", "构生菌邪鬼", "生物～惊惧兽", "static",
+     [("continuous", "7c", False)]),
+    ("由所结附之牌手操控的生物得-1/-1。", "死亡盘桓诅咒", "结界～灵气／诅咒", "static", [("continuous", "7c", False)]),
+    ("{R}:炎腹化形得+1/+0直到回合结束。 此异能每回合中最多只能使用两次。", "炎腹化形", "生物～变形兽",
+     "activated", [("continuous", "7c", False)]),
+    # "对于…,~能将后者视同不具该异能地进行阻挡" (a rules effect beside the P/T bonus)
+    ("受此结界的生物得+1/+1,能视同具飞行异能地进行阻挡,且对于具次元幽影异能的生物,此生物能将后者视同不具该异能地进行阻挡。",
+     "乙太网", "结界～灵气", "static", [("continuous", "7c", False), ("rules", None, False)]),
+    # "具有神器共鸣异能" (a keyword with its quality); "目标在你坟墓场中的…牌" (a zone modifier after "目标")
+    ("你使用的神器生物咒语具有神器共鸣异能。", "构生菌魔像", "神器生物～魔像", "static", [("continuous", "6", False)]),
+    ("当迅咒法师进战场时,目标在你坟墓场中的瞬间或法术牌获得返照异能直到回合结束。其返照费用等同于该牌的法术力费用。",
+     "迅咒法师", "生物～人类／法术师", "triggered", [("continuous", "6", False)]),
+    # counting values: "…的总数", chroma, domain, "…的两倍", "…加1" (characteristic-defining, 7a)
+    ("恒饥狼人的力量和防御力各等同于所有牌手手牌的总数。", "恒饥狼人", "生物～ - 狼人", "static",
+     [("continuous", "7a", True)]),
+    ("渲色~原初灵的力量和防御力各等同于由你操控的每个永久物之法术力费用中绿色法术力符号之数量。", "原初灵",
+     "生物～元素", "static", [("continuous", "7a", True)]),
+    ("领土~麻卡喧闹人的力量和防御力各等同于由你操控的地之中基本地类别的数量。", "麻卡喧闹人", "生物～人类／战士",
+     "static", [("continuous", "7a", True)]),
+    ("始生增麻吕的力量和防御力各等同于你手牌数量的两倍。", "始生增麻吕", "传奇生物～精怪", "static",
+     [("continuous", "7a", True)]),
+    ("异特龙骑兵的力量和防御力各等同于由你操控的地之数量加1。", "异特龙骑兵", "生物～地精／战士", "static",
+     [("continuous", "7a", True)]),
+    # "每以此法横置一个生物" ('for each' lead); "含白黑双色的咒语"; "成为该类别" (layer 4); "是五色" (a CDA, 5)
+    ("每当列夫斗士攻击时,你可以横置任意数量由你操控且未横置的生物。每以此法横置一个生物,列夫斗士便得+1/+1直到回合结束。",
+     "列夫斗士", "生物 ～妖精／骑士", "triggered", [("continuous", "7c", False), ("one-shot", None, False)]),
+    ("每当你使用一个含白黑双色的咒语时,夜空拟态妖成为4/4且获得飞行异能直到回合结束。", "夜空拟态妖", "生物～变形兽",
+     "triggered", [("continuous", "6", False), ("continuous", "7b", False)]),
+    ("{T}:选择一种基本地类别,目标由你操控的地成为该类别直到回合结束。", "格利极幻影师", "生物～人类／法术师",
+     "activated", [("continuous", "4", False)]),
+    ("十会盟史芬斯是五色。", "十会盟史芬斯", "神器生物 ～史芬斯", "static", [("continuous", "5", True)]),
+    # "它所缠身的生物" (haunt); "在对手的回合中"; "直到战斗结束"; "各自的力量与防御力互换" (7d)
+    ("当铭身支配者进场或它所缠身的生物置入坟墓场时,所有其它生物成为1/1直到回合结束。", "铭身支配者", "生物～石像鬼",
+     "triggered", [("continuous", "7b", False)]),
+    ("每当你在对手的回合中施放咒语时,在海生割喉客上放置一个+1/+1指示物。", "海生割喉客", "生物 ～人鱼／海盗",
+     "triggered", [("one-shot", None, False)]),
+    ("{2}:翠玉雕偶成为3/6神器生物直到战斗结束。 此异能只能在战斗中使用。", "翠玉雕偶", "神器", "activated",
+     [("continuous", "4", False), ("continuous", "7b", False)]),
+    ("将至多两个目标生物各自的力量与防御力互换。", "翻转", "瞬间", "spell", [("continuous", "7d", False)]),
+    # "不能被一个以上的生物阻挡"; "具共通永久物类别的"; "两者" (above the numeral "两")
+    ("前线寇犀不能被一个以上的生物阻挡。", "前线寇犀", "生物～野兽", "static", [("rules", None, False)]),
+    ("选择两个目标具共通永久物类别的永久物。交换两者的操控权。", "角色反转", "法术", "spell",
+     [("continuous", "2", False)]),
+])
+def test_fourth_round_families(text, name, type_line, ability, effects):
+    c = _one(text, name, type_line)
+    assert c["parsed"], c.get("error")
+    assert c["ability"] == ability
+    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+
+
+def test_power_toughness_attr_is_not_mana_cost():
+    # "~之总法术力费用须等同于…" is a requirement on the searched card, not a P/T-defining effect
+    c = _one("{2}{G},{T},在云游诗人伊散上放置一个词句指示物:从你的牌库中搜寻一张生物牌,且此牌之总法术力费用须等同于"
+             "伊散上的词句指示物之数量,将之放进战场,然后将你的牌库洗牌。", "云游诗人伊散", "传奇生物～人类／浪客")
+    assert c["parsed"], c.get("error")
+    assert _keys(c) == [("one-shot", "None", False)]
+
+
 def test_glued_keyword_line_parses():
     # a printed line that lost its line break after the keyword: split by the front end's
     # resegment (tests/test_zh_resegment.py) or read as one glued clause, every part parses and
@@ -287,4 +415,4 @@ def test_corpus_coverage_floor():
             ok += c["parsed"]
             kinds[c["ability"]] += 1
     assert n > 1000
-    assert ok / n >= 0.82  # measured 0.852 on the full corpus (tools/evaluate.py); raise as the grammar grows
+    assert ok / n >= 0.85  # measured 0.879 on the full corpus (tools/evaluate.py); raise as the grammar grows

@@ -20,11 +20,20 @@ from cardlint.text.selfref import SELF
 #: self-reference phrases ("this creature", "this card", …) — "此武具"/"此结界" are not SELF when
 #: they name the attached object ("佩带此武具的生物", "受此结界…的生物"), see _SELF_PHRASE.
 _SELF_NOUNS = "生物|牌|地|神器|永久物|咒语|结界|鹏洛客|武具"
-_SELF_PHRASE = re.compile(r"(?<![佩受被])此(?:" + _SELF_NOUNS + r")(?!的生物)")
+#: "此生物类别"/"此地类别" ("额外具有海盗此生物类别") name a type, not the object
+_SELF_PHRASE = re.compile(r"(?<![佩受被])此(?:" + _SELF_NOUNS + r")(?!的生物|类别)")
 _SPACE = re.compile(r"(?<=[^\x00-\x7f])\s+|\s+(?=[^\x00-\x7f])")
 _TOKEN_COMMA = re.compile(r"((?:白|蓝|黑|红|绿|无)色),(?=具)")
 _STRAY_MARKUP = re.compile(r"[<>]")
-_QUOTED = re.compile(r"「([^「」]*)」")
+#: traditional forms printed in simplified text ("橫置", the old keyword spelling "乾枯"): the
+#: simplified form is the word the lexicon knows.  Characters only where the traditional form has no
+#: other simplified reading; "乾" (also 乾坤) only in the keyword's word.
+_VARIANT_CHARS = str.maketrans("橫後個點從棄張犧復還剎間", "横后个点从弃张牺复还刹间")
+_VARIANT = re.compile("[橫後個點從棄張犧復還剎間乾]")
+_VARIANT_WORDS = (("乾枯", "干枯"),)
+#: a quote inside a quoted ability ("「…具有『{T}:…』」"): one quote form, so the cost marker and the
+#: grammar see each level
+_INNER_QUOTES = str.maketrans("『』", "「」")
 _FINAL = re.compile(r"[。.\s]+$")
 
 #: Chinese type words → canonical English card types (for is_spell_type and the builder)
@@ -65,12 +74,15 @@ _PAREN_REMINDER = re.compile(r"[（(].*?[)）]")
 #: the rest of a sentence ("的", "时", "得")
 _KW_PARAM = re.compile(r"[0-9X{}\w/]*")
 _KW_NOT_PARAM = re.compile(r"[的时得]")
-_PROTECTION = re.compile(r"(?:反[\u4e00-\u9fff]{1,4}(?:与|和)?)+保护")
+#: a quality holds no 反/与/和/保 ("反白保护与反黑保护" is two items): each "反…" item has one reading,
+#: so a run of 反 in junk input does not backtrack exponentially
+_PROTECTION = re.compile(r"(?:反(?:(?![反与和保])[\u4e00-\u9fff]){1,4}(?:保护)?(?:与|和)?)+保护")
 
 
-def _name_variants(name: str | None) -> list[str]:
+@lru_cache(maxsize=1024)
+def _name_variants(name: str | None) -> tuple[str, ...]:
     if not name:
-        return []
+        return ()
     out = set()
     for part in re.split(r"\s*//\s*", name.strip()):
         part = part.strip()
@@ -82,10 +94,120 @@ def _name_variants(name: str | None) -> list[str]:
                 short = part.split(sep, 1)[0].strip()
                 if len(short) >= 2:
                     out.add(short)
-    return sorted(out, key=len, reverse=True)
+    return tuple(sorted(out, key=len, reverse=True))
 
 
 _ABILITY_WORD = re.compile(r"[\u4e00-\u9fff]{2,6}—")
+
+#: a name that is also a word of the rules text ("恐惧", "系命", "组装工人") is that word, not the
+#: card, before "异能" or a type noun ("具有恐惧异能", "目标组装工人生物")
+_AS_WORD_AFTER = ("异能", "生物", "神器", "结界", "地", "牌", "永久物", "衍生物", "鹏洛客")
+#: where a short name ("雅睿欧斯" of "渡亡神雅睿欧斯") stands for the card: opening a sentence, a
+#: quoted ability or a cost, after a trigger or condition word, or after a verb or preposition that
+#: names one object ("牺牲莉娜:", "重生墨目", "对乳眼造成")
+_SHORT_BEFORE = "(?:^|(?<=[,。:;「」•—§(])|" + "|".join(
+    f"(?<={w})" for w in ("当", "若", "则", "且", "并", "只要", "如果", "将", "对", "向", "被", "由", "以", "于",
+                          "与", "和", "在", "从", "为", "牺牲", "弃掉", "放逐", "重生", "重置", "横置")) + ")"
+_SHORT_AT = re.compile(_SHORT_BEFORE)
+_HANZI_NAME = re.compile(r"[\u4e00-\u9fff]{3,24}")  # (a longer "name" is no card name: bad input)
+
+
+#: a regex terminal that is an alternation of plain words (the generated lexicon: "(?:人类|士兵|…)")
+_WORD_LIST = re.compile(r"\(\?:([^()\\\[\]{}?*+.^$]+)\)")
+
+
+@lru_cache(maxsize=1)
+def _vocabulary():
+    """(the grammar's words: string terminals and word-list terminals, as a set; the other regex
+    terminals by the characters they may begin with)."""
+    from lark.lexer import PatternStr
+
+    from cardlint.parse.zh_lexer import _Terminals
+
+    parser = FRONTEND.parser
+    words: set[str] = set()
+    other = []
+    for t in parser.terminals:
+        if isinstance(t.pattern, PatternStr):
+            words.add(t.pattern.value)
+            continue
+        m = _WORD_LIST.fullmatch(t.pattern.value)
+        if m and not t.pattern.flags:
+            words.update(m.group(1).split("|"))
+        else:
+            other.append(t)
+    return frozenset(words), {t.name: t for t in other}, _Terminals(other, parser.lexer_conf.g_regex_flags)
+
+
+@lru_cache(maxsize=4096)
+def is_vocabulary(word: str) -> bool:
+    """Is ``word`` one token of the grammar (a type, subtype, keyword, verb, …)?"""
+    if not word:
+        return False
+    words, terminals, index = _vocabulary()
+    return word in words or any(index.compiled(terminals[n]).fullmatch(word)
+                                for n in index.starting(word[0]) if n in terminals)
+
+
+@lru_cache(maxsize=4096)
+def _suffixes(name: str) -> tuple[str, ...]:
+    """The name's proper suffixes of two or more characters, longest first (none for a name that
+    is no run of Hanzi)."""
+    if not _HANZI_NAME.fullmatch(name):
+        return ()
+    return tuple(name[-k:] for k in range(len(name) - 1, 1, -1))
+
+
+def short_names(name: str) -> tuple[str, ...]:
+    """The candidates for the card's short name, longest first.
+
+    A Chinese name is often an epithet and a name ("渡亡神雅睿欧斯", "无私斗士莉娜"), and the text calls
+    the card by the name alone.  The candidates are the name's proper suffixes of two or more
+    characters that are no word of the grammar (a subtype "裂片妖", a keyword "化形", "伤害"); a
+    candidate stands for the card only where it opens a sentence or follows a trigger word or a verb
+    (:data:`_SHORT_BEFORE`), not inside another word ("组装工人" is no short name of "自组工人")."""
+    return tuple(c for c in _suffixes(name) if not is_vocabulary(c))
+
+
+def _short_name_self(text: str, name: str) -> str | None:
+    """``text`` with the first candidate short name that occurs where it stands for the card as
+    SELF, or None.  (Vocabulary is looked up only for a candidate that occurs in the text.)"""
+    for cand in _suffixes(name):
+        if cand not in text or is_vocabulary(cand):
+            continue
+        at, i = [], text.find(cand)
+        while i >= 0:
+            if _SHORT_AT.match(text, i):
+                at.append(i)
+            i = text.find(cand, i + len(cand))
+        if at:
+            parts, prev = [], 0
+            for i in at:
+                parts += [text[prev:i], SELF]
+                prev = i + len(cand)
+            return "".join(parts) + text[prev:]
+    return None
+
+
+def _self_reference(text: str, name: str) -> str:
+    """``text`` with the card's name, and its short name where it stands for the card, as SELF."""
+    for n in _name_variants(name):
+        i = text.find(n)
+        if i < 0:
+            continue
+        parts, prev = [], 0
+        while i >= 0:
+            end = i + len(n)
+            if not (text.startswith(_AS_WORD_AFTER, end) and is_vocabulary(n)):
+                parts += [text[prev:i], SELF]
+                prev = end
+            i = text.find(n, end)
+        text = "".join(parts) + text[prev:]
+    for n in _name_variants(name):
+        short = _short_name_self(text, n)
+        if short is not None:
+            return short
+    return text
 
 
 def _mark_cost(text: str) -> str:
@@ -109,6 +231,105 @@ def _mark_cost(text: str) -> str:
                 return "§" + text
             return text
     return text
+
+
+def variants(text: str) -> str:
+    """``text`` with the traditional variant characters and spellings in simplified form."""
+    if not _VARIANT.search(text):
+        return text
+    text = text.translate(_VARIANT_CHARS)
+    if "乾" in text:
+        for old, new in _VARIANT_WORDS:
+            text = text.replace(old, new)
+    return text
+
+
+#: what continues the phrase of a quote that ends a sentence inside ("具有「…。」直到回合结束", "「…。」的徽记")
+_AFTER_QUOTE_GOES_ON = ("的", "之", "与", "和", "及", "以及", "或", "直到", "此", "异能", "字样", "且", "并", "、", ",",
+                        "。", "」", ";", ":", ")", "(")
+
+
+def _end_quoted_sentences(text: str) -> str:
+    """A "。" after a top-level quote whose printed "。" sits inside it ("…具有「§{X}:~得+X/+0直到回合结束。」
+    它仍然是地"), where the next sentence begins."""
+    if "。」" not in text:
+        return text
+    out, depth, last = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "「":
+            depth += 1
+        elif ch == "」" and depth:
+            depth -= 1
+            if (not depth and text[i - 1] == "。" and i + 1 < len(text)
+                    and not text.startswith(_AFTER_QUOTE_GOES_ON, i + 1)):
+                out.append(text[last:i + 1] + "。")
+                last = i + 1
+    return "".join(out) + text[last:] if out else text
+
+
+def _mark_quoted(text: str) -> str:
+    """:func:`_mark_cost` inside every quoted ability, at every nesting level (innermost first)."""
+    if "「" not in text:
+        return text
+    out, stack = [], []
+    for ch in text:
+        if ch == "「":
+            stack.append(len(out))
+            out.append(ch)
+        elif ch == "」" and stack:
+            start = stack.pop()
+            inner = "".join(out[start + 1:])
+            del out[start + 1:]
+            out.append(_mark_cost(inner))
+            out.append(ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+#: a reminder text whose printing lost its "(" in the middle: "(…。) 你可以…目标。)" — the second ")"
+#: closes the same reminder text
+_GARBLED_REMINDER = re.compile(r"[(（][^()（）]*[)）][^()（）]*[)）]")
+
+
+def _garbled_reminder(seg: Segment) -> Segment:
+    """``seg`` with the whole of a garbled reminder text out of its body."""
+    text = seg.text
+    closing = text.count(")") + text.count("）")
+    if not closing or closing <= text.count("(") + text.count("（") or seg.reminder_only:
+        return seg
+    from dataclasses import replace
+
+    from cardlint.text.normalize import squash, strip_reminder
+
+    body = squash(strip_reminder(_GARBLED_REMINDER.sub("", text.split("\n", 1)[0], count=1)))
+    return replace(seg, body=body) if body else seg
+
+
+def _open_parens(text: str) -> int:
+    return text.count("(") + text.count("（") - text.count(")") - text.count("）")
+
+
+def _join_broken_reminders(segs: list[Segment]) -> list[Segment]:
+    """One segment for a reminder text that the printing broke over two lines ("…放置进场。 （它能阻挡\n
+    具飞行异能的生物。）"): the line that opens it and the line that closes it."""
+    if len(segs) < 2 or not any(_open_parens(s.text) > 0 for s in segs[:-1]):
+        return segs
+    from dataclasses import replace
+
+    from cardlint.text.normalize import squash, strip_reminder
+
+    out: list[Segment] = []
+    for seg in segs:
+        prev = out[-1] if out else None
+        if (prev is not None and _open_parens(prev.text) > 0 and _open_parens(seg.text) < 0 and not prev.bullets
+                and len(prev.text) + len(seg.text) <= MAX_CLAUSE_CHARS):
+            text = prev.text + seg.text
+            out[-1] = replace(prev, text=text, body=squash(strip_reminder(text)), reminder_only=False,
+                              keyword_list_item=False, bullets=list(seg.bullets))
+        else:
+            out.append(seg)
+    return out
 
 
 class ChineseFrontend(Frontend):
@@ -136,13 +357,16 @@ class ChineseFrontend(Frontend):
         # is introduced below only from the name and "此…" phrases
         text = text.replace("~", "—")
         text = _SPACE.sub("", text).strip()
-        for n in _name_variants(nfkc(name) if name else None):
-            text = text.replace(n, SELF)
+        text = variants(text)
+        if name:
+            text = _self_reference(text, variants(nfkc(name)))
         text = _SELF_PHRASE.sub(SELF, text)
         text = _FINAL.sub("", text)
         # a comma inside a token description: "1/1白色,具飞行异能的精怪衍生生物"
         text = _TOKEN_COMMA.sub(r"\1", text)
-        text = _QUOTED.sub(lambda m: "「" + _mark_cost(m.group(1)) + "」", text)
+        if "『" in text:
+            text = text.translate(_INNER_QUOTES)
+        text = _end_quoted_sentences(_mark_quoted(text))
         return _mark_cost(text)
 
     def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
@@ -153,11 +377,12 @@ class ChineseFrontend(Frontend):
 
         names = _name_variants(nfkc(name) if name else None)
         out: list[Segment] = []
-        for seg in segs:
+        for seg in _join_broken_reminders(segs):
             if (seg.reminder_only or seg.keyword_list_item or getattr(seg, "striation", False)
                     or len(seg.text) > MAX_CLAUSE_CHARS):
                 out.append(seg)
                 continue
+            seg = _garbled_reminder(seg)
             first, *more = nfkc(seg.text).split("\n")
             parts = glued_parts(first.strip(), names)
             if len(parts) < 2:
@@ -171,7 +396,7 @@ class ChineseFrontend(Frontend):
         return out
 
     def is_keyword(self, fragment: str) -> bool:
-        f = _PAREN_REMINDER.sub("", fragment).strip().rstrip("。.")
+        f = variants(_PAREN_REMINDER.sub("", fragment).strip().rstrip("。."))
         if not f:
             return False
         names, lengths = keyword_index()

@@ -103,6 +103,16 @@ def nominal_into(f: I.Filter, nom) -> None:
             f.excluded.append(TYPES.get(w) or NOUNS.get(w) or SUPERTYPES.get(w) or COLORS.get(w) or w)
             continue
         w = str(item)
+        if isinstance(item, Token) and item.type == "ZONE_OF":  # "对手的坟墓场"
+            f.zone = next((z for k, z in ZONES.items() if k in item), f.zone)
+            f.noun = f.noun or "zone"
+            continue
+        if isinstance(item, Token) and item.type == "TYPE_LIST":
+            # "神器,生物或结界": any of the listed card types
+            f.types += [TYPES[x] for x in re.split(r"[,、]|和/或|或", w) if x in TYPES]
+            f.noun = f.noun or (f.types[0] if f.types else None)
+            f.extra.append("or")
+            continue
         if w in TYPES:
             f.types.append(TYPES[w])
             f.noun = TYPES[w]
@@ -144,6 +154,8 @@ def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
         return np_filter(t.children[0], ctx)
     if d == "self_np":
         return I.Filter(ref="self")
+    if d == "np_all_opponents":  # "你的所有对手"
+        return I.Filter(ref="player", noun="player", controller="opponent", quantifier="all")
     if d == "pronoun":
         w = _text(t)
         if w in ("你",):
@@ -202,7 +214,7 @@ def _np_piece(f: I.Filter, c) -> None:
             f.ref = "self"
         else:
             f.quantifier = f.quantifier or "a"
-    elif d == "mod":
+    elif d in ("mod", "mod_run"):
         for x in c.children:
             if isinstance(x, Token):
                 if x.type == "CTRL_MOD" or x.type == "CTRL":
@@ -226,6 +238,35 @@ def _np_piece(f: I.Filter, c) -> None:
         f.excluded.append(_non_word(_text(c)))
     elif d == "equipped_mod":
         f.status.append("equipped")
+    elif d == "is_mod":  # "由你操控且为狼或狼人的": the listed subtypes/types
+        for n in c.iter_subtrees():
+            if n.data == "nominal":
+                nominal_into(f, n)
+        for x in c.children:
+            if isinstance(x, Token) and x.type in ("CTRL", "CAST_BY_AND"):
+                f.controller = _controller(str(x))
+    elif d == "non_ctrl_mod":  # "由你操控且非传奇的"
+        g = I.Filter()
+        for n in c.iter_subtrees():
+            if n.data == "nominal":
+                nominal_into(g, n)
+        f.excluded += g.types + g.supertypes + g.subtypes
+        for x in c.children:
+            if isinstance(x, Token) and x.type == "CTRL":
+                f.controller = _controller(str(x))
+    elif d == "equipped_by_self":  # "佩带~之生物": the equipped creature
+        f.attached = "equipped"
+        f.ref = "attached"
+    elif d == "legendary_mod":  # "传奇的4/4红色龙生物"
+        f.supertypes.append("legendary")
+    elif d == "dual_color_mod":  # "含白黑双色的咒语"
+        f.colors += [COLORS[ch] for ch in _text(c) if ch in COLORS]
+    elif d == "other_than_mod":  # "~以外的目标生物"
+        f.other = True
+    elif d == "chosen_color_mod":  # "该色生物": of the chosen color
+        f.colors.append("chosen")
+    elif d == "not_in_zone":  # "由你拥有且不在战场上的": outside the battlefield
+        f.extra.append("not_on_battlefield")
     else:
         for x in c.children:
             if isinstance(x, Tree):
@@ -272,13 +313,31 @@ class Ctx:
 
 
 def _kw_list(t) -> list[str]:
+    """The keywords a list grants; a quoted ability in the list ("具有敏捷与「…」") counts as
+    "quoted" — the keywords inside its quotes are that ability's, not granted here."""
     out = []
-    for v in t.iter_subtrees_topdown():
-        if v.data in ("protection",):
+
+    def walk(n):
+        if isinstance(n, Token):
+            if n.type == "KEYWORD_NAME":
+                out.append(_kw_id(str(n)))
+            return
+        if n.data == "quoted":
+            out.append("quoted")
+            return
+        if n.data == "protection":
             out.append("protection")
-    for v in t.scan_values(lambda v: isinstance(v, Token) and v.type == "KEYWORD_NAME"):
-        out.append(_kw_id(str(v)))
+            return
+        for c in n.children:
+            walk(c)
+
+    walk(t)
     return out or [_text(t)]
+
+
+def _is_pt_attr(attr: str) -> bool:
+    """"力量"/"防御力" (power/toughness), not "法术力费用" (mana cost)."""
+    return "力量" in attr or "防御力" in attr
 
 
 def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modification]:
@@ -355,8 +414,16 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         obj = next(c for c in p.children if isinstance(c, Tree))
         if subject is not None and subject.ref in ("you", "player"):
             return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")]
+        if obj.data == "five_colors":  # "~是五色" (all five colors, layer 5)
+            return cont(I.COLORS, "set", ["W", "U", "B", "R", "G"])
+        if attr is None and re.fullmatch(r"该(?:生物|基本地|地)?类别", _text(obj)):  # "成为该类别" (layer 4)
+            return cont(I.TYPES, "set_subtypes", ["chosen"])
+        if obj.data == "chosen_color" and attr is None:  # "~成为该色": the chosen color (layer 5)
+            return cont(I.COLORS, "set", ["chosen"])
+        if attr == "颜色" and obj.data != "value_cmp":  # "目标生物的颜色成为由你选择的颜色" (layer 5)
+            return cont(I.COLORS, "set", ["chosen"])
         if attr is not None:
-            if "力" not in attr or obj.data == "value_cmp":
+            if not _is_pt_attr(attr) or obj.data == "value_cmp":
                 return []
             return cont(I.PT_SET, "set", _text(obj))
         if obj.data == "value_cmp":
@@ -427,9 +494,36 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "become_copy":
         return cont(I.COPY, "set")
     if d == "equals":
-        if attr is not None and "力" in attr:
+        if attr is not None and _is_pt_attr(attr):
             return cont(I.PT_DEFINE, "set", _text(p), defining=True)
         return []
+    if d == "exchange_control":
+        # "交换~与目标永久物的操控权": both objects change controller (CR 613.1b, layer 2)
+        node = next((c for c in p.children if isinstance(c, Tree)), None)
+        return cont(I.CONTROL, "exchange", None, affected=np_filter(node, ctx) if node is not None else subject)
+    if d in ("in_zone", "note", "more_than", "spent_on", "cast_during", "keeps_types"):
+        return []  # states in conditions ("~在你的坟墓场", "手牌比每位对手都多"); "仍为原本的类别" marks the chain
+    if d == "likewise":
+        # "且先攻、连击…异能亦比照办理": the same grant for each listed keyword (layer 6)
+        kws = next((_kw_list(c) for c in p.children if isinstance(c, Tree) and c.data == "kw_list"), [])
+        return cont(I.ABILITIES, "add", kws, affected=ctx.last_subject)
+    if d == "x_def":
+        return []  # "X为…": defines X for the sentence before
+    if d == "causative_attr":
+        # "令你的总生命成为…": the player's life total changes (a one-shot, CR 119.5)
+        return [I.Effect(I.ONE_SHOT, affected=I.Filter(ref="you", noun="player"), verb="become")]
+    if d == "turn_face":  # "将~翻为牌面朝下": turning a permanent over is an action (CR 701.34)
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="turn_face")]
+    if d == "flip_coin":
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="flip_coin")]
+    if d == "assign_by_toughness":
+        # "依照其防御力来分配战斗伤害": how combat damage is assigned, a rules effect (CR 510.1c)
+        return [I.Effect(I.RULES, affected=subject, verb="assign_by_toughness")]
+    if d == "lose_types_abilities":  # "失去所有其他类别和异能" (layers 4 and 6)
+        return [I.Effect(C, affected=subject, modifications=[I.Modification(I.TYPES, op="remove", value=["all"]),
+                                                           I.Modification(I.ABILITIES, op="remove_all")])]
+    if d == "gain_all_types":  # "获得所有生物类别" (CR 205.3m, layer 4)
+        return [I.Effect(C, affected=subject, modifications=[I.Modification(I.TYPES, op="all_creature_types")])]
     if d == "switch_pt":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
@@ -502,6 +596,8 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             pass
         elif c.data in ("core", "exist_core"):
             core = c
+        elif c.data == "likewise":
+            effects += predicate_effects(c, inherited, ctx, None)
         elif c.data == "only_np":
             # "只有具飞行异能的生物才能阻挡~": a restriction on the others (CR 509.1b)
             effects.append(I.Effect(I.RULES, affected=np_filter(c.children[0], ctx), verb="only"))
@@ -594,6 +690,12 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
                         e.duration = dur
                 continue
             effs, subject = statement_effects(st, ctx, subject)
+            prev = next((m for e in reversed(out) if e.kind == I.CONTINUOUS for m in e.modifications
+                         if m.characteristic == I.ABILITIES and m.op == "add" and isinstance(m.value, list)), None)
+            if prev is not None and any(isinstance(c, Tree) and c.data == "likewise" for c in st.children):
+                # "…获得飞行异能;且先攻…异能亦比照办理": the same grant, with more keywords
+                prev.value += [k for e in effs for m in e.modifications for k in (m.value or []) if k not in prev.value]
+                continue
             if any(e.kind == I.REPLACEMENT and e.verb == "instead" for e in out):
                 # "改为放逐该牌并将…放进战场": what follows "instead" is the replacement's event
                 effs = [e for e in effs if e.kind != I.ONE_SHOT]
@@ -716,15 +818,6 @@ def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
             I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
                      modifications=[I.Modification(I.PT_SET, op="set", value=_text(node))])])
     ctx = Ctx()
-    if node.data == "glued":
-        # abilities printed on one line without their line break (a data glitch): one clause; the
-        # last ability (after the keyword, or the activated one after the sentences) decides the
-        # form, the effects are all parts'
-        parts = [build_clause(Tree("start", [c]), seg, norm, fe) for c in node.children if isinstance(c, Tree)]
-        out = parts[-1]
-        for p in parts[:-1]:
-            out.effects = p.effects + out.effects
-        return out
     if node.data == "ability_word_clause":
         # "齐力—{T},…:…": the ability word names an activated ability
         inner = next((c for c in node.children if isinstance(c, Tree) and c.data == "activated"), None)

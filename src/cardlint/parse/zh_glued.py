@@ -9,8 +9,10 @@ keyword).  :func:`glued_parts` finds the cuts the wording proves, and only those
   text, a trigger ("当", "每当", "在…时,"), an attached-object subject ("所结附的"), an activated
   ability's cost, an ability word or the card's name;
 - after a "。" (and the reminder text after it) or a quoted ability's "」", when an activated or
-  loyalty ability's cost ("{T}:", "牺牲~:", "-3:"), an ability word ("地落—"), a keyword with its
-  parameter only, or "当<this card>进战场时," follows.
+  loyalty ability's cost ("{T}:", "牺牲~:", "-3:"), an ability word ("地落—"), keywords with their
+  parameters only ("…。践踏摄食(…)", one part each), or "当<this card>进战场时," follows.
+
+A protection keyword ("反蓝保护") counts as a keyword name.
 
 Other triggers after a "。" are no cut: a reflexive or delayed trigger ("当你如此作时", "每当该生物本
 回合…时") continues its ability.  Nor is a cut inside reminder text whose parentheses the printing
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from cardlint.parse.zh import _PROTECTION
 from cardlint.text.glued import chars_outside
 
 #: starts of a new ability that no noun phrase or keyword parameter continues into
@@ -70,13 +73,15 @@ def _keywords() -> tuple[frozenset[str], tuple[int, ...]]:
 
 
 def _keyword_at(text: str, pos: int) -> str | None:
-    """The longest kb keyword name at ``pos``."""
+    """The longest kb keyword name at ``pos`` (or a protection keyword)."""
     names, lengths = _keywords()
     for k in lengths:
         word = text[pos:pos + k]
         if len(word) == k and word in names:
             return word
-    return None
+    # protection: its name holds its quality ("反蓝保护", "反白与反黑保护")
+    m = _PROTECTION.match(text, pos) if text.startswith("反", pos) else None
+    return m.group() if m else None
 
 
 def _skip_reminders(text: str, pos: int) -> tuple[int, bool]:
@@ -211,12 +216,19 @@ def _leading_keywords(text: str, names: list[str], garbled: _Garbled) -> list[in
 
 
 def _keyword_tail_at(text: str, pos: int) -> bool:
-    """Is the rest of ``text`` one keyword with its parameter and reminder text ("佩带{3}(…)")?"""
-    kw = _keyword_at(text, pos)
-    if kw is None or len(text) - pos > _MAX_TAIL:
+    """Is the rest of ``text`` keywords with their parameters and reminder texts ("佩带{3}(…)",
+    "践踏摄食(…)")?"""
+    if len(text) - pos > _MAX_TAIL:
         return False
-    rest = _PAREN.sub("", text[pos + len(kw):]).strip()
-    return bool(_KEYWORD_TAIL.fullmatch(rest))
+    rest = _PAREN.sub("", text[pos:]).strip()
+    while True:
+        kw = _keyword_at(rest, 0)
+        if kw is None:
+            return False
+        m = _KEYWORD_TAIL.match(rest, len(kw))
+        if m.end() == len(rest):
+            return True
+        rest = rest[m.end():].lstrip(_SEPARATOR)
 
 
 def _new_trigger_at(text: str, pos: int, names: list[str]) -> bool:
@@ -278,4 +290,11 @@ def glued_parts(line: str, names: list[str]) -> list[str]:
     last = line[prev:].strip().lstrip(_SEPARATOR).strip()
     if last:
         parts.append(last)
-    return parts if len(parts) > 1 else [line]
+    if len(parts) < 2:
+        return [line]
+    # a keyword list after a sentence ("…数量。践踏摄食(…)"): one part per keyword
+    out = [parts[0]]
+    for part in parts[1:]:
+        inner = _leading_keywords(part, names, _Garbled(part)) if _keyword_tail_at(part, 0) else []
+        out += [p for p in (part[a:b].strip().strip(_SEPARATOR).strip() for a, b in zip([0, *inner], [*inner, len(part)])) if p]
+    return out
