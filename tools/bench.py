@@ -178,28 +178,43 @@ def bench_one(args) -> None:
               f"{len(walls)} runs; load {load_average()}")
 
 
-def bench_compare(args) -> None:
-    print(f"load average before: {load_average()}")
-    results = {}
-    for lang in FILES:
-        from cardlint.parse.frontend import frontend
+def bench_compare(args) -> int:
+    """Each language's row is printed as soon as it is measured; a language that fails (a missing
+    corpus, a front end that raises) is reported on its row and the others still run."""
+    import traceback
 
-        fe = frontend(lang)
-        if args.no_memo:
-            fe.parse_memo_size = 0
-        fe.parser
-        rows = load_rows(lang, args.limit, args.step)
-        clock, n = run_pipeline(lang, rows)
-        results[lang] = (len(rows), n, clock)
-    base = results["en"][2].cpu / results["en"][1]
-    print(f"{'lang':8} {'cards':>6} {'clauses':>8} {'CPU s':>7} {'wall s':>7} {'clauses/s':>10} {'µs/clause':>10} {'vs en':>6}")
-    for lang, (cards, n, clock) in results.items():
-        per = clock.cpu / n
-        print(f"{lang:8} {cards:6} {n:8} {clock.cpu:7.1f} {clock.wall:7.1f} {n / clock.cpu:10,.0f} "
-              f"{1e6 * per:10,.0f} {per / base:5.2f}×")
+    print(f"load average before: {load_average()}")
+    print(f"{'lang':8} {'cards':>6} {'clauses':>8} {'CPU s':>7} {'wall s':>7} {'clauses/s':>10} {'µs/clause':>10} {'vs en':>6}",
+          flush=True)
+    base = None  # English CPU seconds per clause, when English ran
+    failed = []
+    for lang in FILES:
+        try:
+            from cardlint.parse.frontend import frontend
+
+            fe = frontend(lang)
+            if args.no_memo:
+                fe.parse_memo_size = 0
+            fe.parser
+            rows = load_rows(lang, args.limit, args.step)
+            clock, n = run_pipeline(lang, rows)
+        except Exception as exc:  # noqa: BLE001 — one language's failure must not lose the others
+            failed.append(lang)
+            first = (str(exc).strip().splitlines() or [""])[0]
+            print(f"{lang:8} FAILED: {type(exc).__name__}: {first}"[:300] + " (traceback on stderr)", flush=True)
+            traceback.print_exc(file=sys.stderr)
+            continue
+        per = clock.cpu / n if n else float("nan")
+        if lang == "en":
+            base = per
+        rel = f"{per / base:5.2f}×" if base else "    –"
+        print(f"{lang:8} {len(rows):6} {n:8} {clock.cpu:7.1f} {clock.wall:7.1f} {n / clock.cpu if clock.cpu else 0:10,.0f} "
+              f"{1e6 * per:10,.0f} {rel:>6}", flush=True)
     print(f"load average after: {load_average()}"
           + (f"; every {args.step}th card" if args.step > 1 else "")
-          + ("; parse memo off" if args.no_memo else ""))
+          + ("; parse memo off" if args.no_memo else "")
+          + (f"; failed: {', '.join(failed)}" if failed else ""))
+    return 1 if failed else 0
 
 
 def main() -> int:
@@ -214,9 +229,8 @@ def main() -> int:
     if args.step < 1:
         ap.error("--step must be at least 1")
     if args.compare:
-        bench_compare(args)
-    else:
-        bench_one(args)
+        return bench_compare(args)
+    bench_one(args)
     return 0
 
 

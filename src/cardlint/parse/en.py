@@ -7,11 +7,14 @@ from functools import cached_property
 
 from cardlint import ir as I
 from cardlint.parse.en_text import normalize_en
-from cardlint.parse.frontend import Frontend
+from cardlint.parse.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.parse.irbuild import IRBuilder, to_clause
+from cardlint.text.glued import GlueRules, resegment
 from cardlint.text.segment import Segment
 
 _MANA_SYMBOLS = re.compile(r"\{[^{}]*\}")
+#: one instance, so that its seam patterns are compiled once, not looked up again for every card
+_GLUE_RULES = GlueRules()
 
 
 class EnglishFrontend(Frontend):
@@ -53,7 +56,19 @@ class EnglishFrontend(Frontend):
         return normalize_en(body, name)
 
     def is_keyword(self, fragment: str) -> bool:
-        return bool(self._keyword_re.match(fragment.strip()))
+        # segmentation asks about every comma-list fragment of every card; the answer depends on
+        # the fragment alone, and one regex of ~300 alternatives is tried for each new one
+        known = self.__dict__.get("_is_keyword_memo")
+        if known is None:
+            known = self._is_keyword_memo = {}
+        got = known.get(fragment)
+        if got is None:
+            got = bool(self._keyword_re.match(fragment.strip()))
+            if len(fragment) <= 200:  # keyword fragments are short; bad input is not kept
+                if len(known) >= 50_000:
+                    known.clear()
+                known[fragment] = got
+        return got
 
     def _glued_keyword(self, fragment: str) -> bool:
         """Is the text before a glued seam a keyword with at most its parameter ("Flying",
@@ -71,10 +86,7 @@ class EnglishFrontend(Frontend):
         """Printed English texts of some printings lost line breaks ("FlyingLandfall — …",
         "…enchantment.At the beginning …"): one segment per ability (:mod:`cardlint.text.glued`).
         Oracle text has no such seams."""
-        from cardlint.parse.frontend import MAX_CLAUSE_CHARS
-        from cardlint.text.glued import GlueRules, resegment
-
-        return resegment(segs, self._glued_keyword, GlueRules(), MAX_CLAUSE_CHARS)
+        return resegment(segs, self._glued_keyword, _GLUE_RULES, MAX_CLAUSE_CHARS)
 
     def new_builder(self, norm: str) -> IRBuilder:
         return IRBuilder(self.keyword_ids, self.keyword_effects, source=norm)

@@ -25,8 +25,6 @@ _QUOTED = re.compile(r'"[^"]*"')
 _QUOTE_ENDS_SENTENCE = re.compile(r'\."(?=\s+[A-Z~])')
 
 
-_SPACES = re.compile(r"\s+")
-
 
 def normalize_en(body: str, name: str | None) -> str:
     # each rewrite needs a character or word that most clauses lack: test for it first
@@ -47,7 +45,7 @@ def normalize_en(body: str, name: str | None) -> str:
     text = text.replace("−", "-")
     text = mark_costs(text)
     text = mark_lead_commas(text)
-    return _SPACES.sub(" ", text).strip()
+    return " ".join(text.split())  # one space per whitespace run (str.split and re's \s agree)
 
 
 def _colon_outside_quotes(text: str) -> int:
@@ -62,6 +60,9 @@ def _colon_outside_quotes(text: str) -> int:
     return -1
 
 
+_ABILITY_WORD = re.compile(r"\s*[a-z][a-z' ]*\s—\s")
+
+
 def mark_costs(text: str) -> str:
     """Prefix "§" to an activated ability ("cost: effect"), also inside quoted abilities, so the
     LALR parser knows at the first token that a cost list follows."""
@@ -70,7 +71,7 @@ def mark_costs(text: str) -> str:
         if colon > 0 and not segment.lstrip().startswith(("choose", "•")):
             head = segment[:colon]
             # an ability word before the cost ("channel — {1}{g}, discard ~: …") stays in front
-            aw = re.match(r"\s*[a-z][a-z' ]*\s—\s", head)
+            aw = _ABILITY_WORD.match(head)
             if aw and "." not in head:
                 return segment[:aw.end()] + COST_MARK + " " + segment[aw.end():]
             # ability words and chapter numbers use "—", never ":"; a colon after a sentence

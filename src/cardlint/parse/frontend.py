@@ -26,7 +26,7 @@ from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
 from lark.visitors import Discard
 
 from cardlint.ir import FORM_REMINDER, ClauseIR
-from cardlint.parse.loader import load_grammar
+from cardlint.parse.loader import InlineBuildError, load_grammar
 from cardlint.text.segment import Segment
 
 #: A clause longer than this is not handed to the parser (bad-input guard: a 1 MB line must not
@@ -137,10 +137,8 @@ class Frontend:
         message, error column)."""
         inline = self._inline
         if inline is not None:
-            from cardlint.parse.loader import InlineBuildError
-
             try:
-                result = inline.parse(self.parser, norm, self.new_builder(norm))
+                result = inline.parse(self.__dict__["_inline_build"][0], norm, self.new_builder(norm))
             except InlineBuildError:
                 # a builder method failed, maybe on a reduction the finished parse would not keep:
                 # decide as the tree path does (a parse error, or the builder's VisitError)

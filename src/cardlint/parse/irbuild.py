@@ -42,7 +42,20 @@ def _known_singulars() -> frozenset[str]:
     return frozenset(words)
 
 
+_SINGULAR: dict[str, str] = {}
+
+
 def singular(word: str) -> str:
+    # the builder asks for the same few hundred words over and over
+    got = _SINGULAR.get(word)
+    if got is None:
+        got = _singular(word)
+        if len(_SINGULAR) < 20000:
+            _SINGULAR[word] = got
+    return got
+
+
+def _singular(word: str) -> str:
     w = word.lower()
     if w in _PLURALS:
         return _PLURALS[w]
@@ -135,17 +148,25 @@ def _extend_same_as_before(effects: list[I.Effect]) -> list[I.Effect]:
 def _counted(children) -> I.Filter | None:
     """"the number of creature cards in your graveyard": the counted objects are the phrase's
     filter (a Value of kind count reads it), not a "number" object."""
-    cores = [c for c in children if isinstance(c, tuple) and c[0] == "np_core"]
-    posts = [c for c in children if isinstance(c, Node)]
-    if len(cores) != 1 or [w for _, w in cores[0][1]] not in (["number"], ["amount"]):
+    # one pass, out at the first sign that it is not "<number|amount> of <np>" (most phrases)
+    core = post = None
+    for c in children:
+        if isinstance(c, tuple):
+            if c[0] == "np_core":
+                if core is not None or len(c[1]) != 1 or c[1][0][1] not in ("number", "amount"):
+                    return None
+                core = c
+        elif isinstance(c, Node):
+            if post is not None or c.name != "of_np":
+                return None
+            post = c
+    if core is None or post is None:
         return None
-    if len(posts) != 1 or posts[0].name != "of_np":
-        return None
-    inner = _filters(posts[0].children)
+    inner = _filters(post.children)
     if len(inner) != 1:
         return None
     f = inner[0]
-    f.extra.insert(0, cores[0][1][0][1] + " of")
+    f.extra.insert(0, core[1][0][1] + " of")
     return f
 
 
@@ -255,6 +276,9 @@ class IRBuilder(FastTransformer):
         #: noun phrases read "an additional …" / "… from <zone>" (the Filter keeps neither)
         self._np_additional: set[int] = set()
         self._np_from_zone: set[int] = set()
+        #: the noun phrases those three are keyed on (by id), kept alive for the builder's life: a
+        #: discarded phrase's id would be reused by a later one, which would inherit its marks
+        self._np_marked: list = []
 
     def __default__(self, data, children, meta):
         return Node(str(data), children)
@@ -297,6 +321,7 @@ class IRBuilder(FastTransformer):
                     self._np_duration[id(f)] = inner
             elif isinstance(c, Mod) and c.kind == "duration":
                 self._np_duration[id(f)] = c.value
+        self._np_marked.append(f)
         return f
 
     def _apply_det(self, f: I.Filter, det: str):
@@ -1327,14 +1352,16 @@ def _denormalize(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+_IRREGULAR = {"dies": "die", "does": "do", "has": "have", "is": "be", "are": "be", "was": "be", "were": "be",
+              "put": "put", "copies": "copy", "searches": "search", "switches": "switch",
+              "dealt": "deal", "chosen": "choose", "chose": "choose", "paid": "pay", "spent": "spend",
+              "drawn": "draw", "kept": "keep", "cast": "cast", "casts": "cast"}
+
+
 def _lemma(verb: str) -> str:
     v = verb.lower()
-    irregular = {"dies": "die", "does": "do", "has": "have", "is": "be", "are": "be", "was": "be", "were": "be",
-                 "put": "put", "copies": "copy", "searches": "search", "switches": "switch",
-                 "dealt": "deal", "chosen": "choose", "chose": "choose", "paid": "pay", "spent": "spend",
-                 "drawn": "draw", "kept": "keep", "cast": "cast", "casts": "cast"}
-    if v in irregular:
-        return irregular[v]
+    if v in _IRREGULAR:
+        return _IRREGULAR[v]
     if v.endswith("ies"):
         return v[:-3] + "y"
     if v.endswith(("ches", "shes", "sses", "xes")):

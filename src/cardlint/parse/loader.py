@@ -26,7 +26,9 @@ from array import array
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark
+from lark import Lark, Tree
+from lark.visitors import Discard
+from lark.parsers.lalr_parser_state import ParserState
 
 from cardlint.paths import cache_dir, grammar_dir
 
@@ -263,8 +265,7 @@ def _parser_loop_class():
             if i is None:
                 i = self._rule_ids[id(rule)] = len(self.rules)
                 self._kept.append(rule)
-                callback = _fused_callback(self.callbacks[rule]) if self.callbacks else None
-                self.rules.append((len(rule.expansion), callback, rule.origin.name))
+                self.rules.append(_rule_entry(rule, self.callbacks[rule] if self.callbacks else None))
             return ~i
 
         def _decode_packed(self, state) -> dict:
@@ -273,8 +274,7 @@ def _parser_loop_class():
             for code in row.values():
                 if code < 0 and rules[~code] is None:
                     rule = self._packed_rules[~code]
-                    callback = _fused_callback(self.callbacks[rule]) if self.callbacks else None
-                    rules[~code] = (len(rule.expansion), callback, rule.origin.name)
+                    rules[~code] = _rule_entry(rule, self.callbacks[rule] if self.callbacks else None)
             return row
 
         def decode(self, state) -> dict:
@@ -287,9 +287,10 @@ def _parser_loop_class():
             return UnexpectedToken(token, expected, state=state, interactive_parser=None)
 
         def parse_from_state(self, state, last_token=None):
-            codes, token_callbacks = self.codes, self.token_callbacks
+            codes, token_callbacks = self.codes, self.token_callbacks or None
             rules = self.rules if self.inline is None else self.inline
             state_stack, value_stack = state.state_stack, state.value_stack
+            passing = _PASS
             try:
                 token = last_token
                 for token in state.lexer.lex(state):
@@ -300,10 +301,16 @@ def _parser_loop_class():
                             raise self._unexpected(token, state)
                         if code >= 0:
                             state_stack.append(code)
-                            value_stack.append(token_callbacks[ttype](token) if ttype in token_callbacks
-                                               else token)
+                            if token_callbacks is None or ttype not in token_callbacks:
+                                value_stack.append(token)
+                            else:
+                                value_stack.append(token_callbacks[ttype](token))
                             break
                         size, callback, origin = rules[~code]
+                        if callback is passing:
+                            # a ?rule of one symbol: its value is the symbol's, only the state moves
+                            state_stack[-1] = codes[state_stack[-2]][origin]
+                            continue
                         if size:
                             children = value_stack[-size:]
                             del state_stack[-size:]
@@ -321,14 +328,17 @@ def _parser_loop_class():
                     if code >= 0:
                         raise AssertionError("shift at the end of input")  # Lark: assert not is_end
                     size, callback, origin = rules[~code]
-                    if size:
-                        children = value_stack[-size:]
-                        del state_stack[-size:]
-                        del value_stack[-size:]
+                    if callback is passing:
+                        state_stack[-1] = codes[state_stack[-2]][origin]
                     else:
-                        children = []
-                    value_stack.append(callback(children) if callback is not None else children)
-                    state_stack.append(codes[state_stack[-1]][origin])
+                        if size:
+                            children = value_stack[-size:]
+                            del state_stack[-size:]
+                            del value_stack[-size:]
+                        else:
+                            children = []
+                        value_stack.append(callback(children) if callback is not None else children)
+                        state_stack.append(codes[state_stack[-1]][origin])
                     if state_stack[-1] == end_state:
                         return value_stack[-1]
             except UnexpectedInput as e:
@@ -362,57 +372,108 @@ def _callback_shape(callback):
     return None
 
 
-def _shaped_callback(shape, node):
-    """The callback of a rule of ``shape`` that hands the filtered children to ``node(children)``."""
-    to_include, expand1, _name = shape
+#: the loop's callback for a rule whose value is its single child's (a ``?rule`` of one symbol)
+_PASS = object()
+
+
+def _rule_entry(rule, callback) -> tuple:
+    """The loop's ``(size, callback, origin name)`` for a rule with Lark's tree ``callback`` (None:
+    no callbacks, the value is the children list)."""
+    size, origin = len(rule.expansion), rule.origin.name
+    if callback is None:
+        return size, None, origin
+    shape = _callback_shape(callback)
+    if shape is not None and size == 1 and shape[0] is None and shape[1]:
+        return size, _PASS, origin
+    return size, _fused_callback(callback), origin
+
+
+_FACTORIES: dict = {}
+
+
+def _filter_source(to_include, lists: bool = False) -> list[str]:
+    """Source lines that set ``f`` to a rule's filtered children from its children ``c``, as
+    Lark's child filter does: drop filtered tokens, inline the children of ``_rule`` trees — or,
+    with ``lists``, ``_rule`` values that are their children lists already (the first inlined
+    list is reused, not copied: left recursion stays linear)."""
+    inlined = "c[{}]" if lists else "c[{}].children"
     if to_include is None:
-        if not expand1:
-            return node
+        return ["f = c"]
+    lines: list[str] = []
+    run: list[int] = []
+    first = True
 
-        def expand(children):
-            if len(children) == 1:
-                return children[0]
-            return node(children)
-
-        return expand
-
-    def filter_build(children):
-        filtered = []
-        for i, to_expand in to_include:
-            if to_expand:
-                if filtered:
-                    filtered += children[i].children
-                else:  # Lark reuses the list: left recursion
-                    filtered = children[i].children
+    def flush():
+        nonlocal first
+        if run:
+            items = ", ".join(f"c[{i}]" for i in run)
+            if first:
+                lines.append(f"f = [{items}]")
+            elif len(run) == 1:
+                lines.append(f"f.append({items})")
             else:
-                filtered.append(children[i])
-        if expand1 and len(filtered) == 1:
-            return filtered[0]
-        return node(filtered)
+                lines.append(f"f += ({items},)")
+            first = False
+            run.clear()
 
-    return filter_build
+    for i, to_expand in to_include:
+        if to_expand:
+            flush()
+            lines.append(("f = " if first else "f += ") + inlined.format(i))
+            first = False
+        else:
+            run.append(i)
+    flush()
+    if first:
+        lines.append("f = []")
+    return lines
+
+
+_TAILS = {
+    # a _rule's value for a parent that inlines it: its children list
+    "list": ["return f"],
+    # a tree node, as Tree(name, f) builds it
+    "tree": ["t = new(Tree)", "t.data = name", "t.children = f", "t._meta = None", "return t"],
+    # an InlineBuild rule method; a failure or Discard is left to the tree walk (InlineBuildError)
+    "method": ["try:", "    r = method(cell[0], f)", "except Exception as e:",
+               "    raise InlineBuildError(name, e) from e",
+               "if r is Discard:", "    raise InlineBuildError(name, None)", "return r"],
+    "default": ["try:", "    r = method(cell[0], name, f, None)", "except Exception as e:",
+                "    raise InlineBuildError(name, e) from e",
+                "if r is Discard:", "    raise InlineBuildError(name, None)", "return r"],
+}
+
+
+def _generated_callback(shape, tail: str, method=None, cell=None, lists: bool = False):
+    """One function per rule that filters the children as :func:`_callback_shape`'s ``shape``
+    says and then builds the value (``tail``: a tree, a list, or the builder's method) — the
+    calls of Lark's child filter, single-child expansion and node builder in one, without their
+    loops.  ``lists``: the ``_rule`` children it inlines are lists, not trees."""
+    to_include, expand1, name = shape
+    key = (to_include, expand1, tail, lists)
+    factory = _FACTORIES.get(key)
+    if factory is None:
+        body = _filter_source(to_include, lists)
+        if expand1:
+            body += ["if len(f) == 1:", "    return f[0]"]
+        body += _TAILS[tail]
+        src = ("def factory(name, method, cell, new, Tree, Discard, InlineBuildError):\n"
+               "    def callback(c):\n" + "".join(f"        {line}\n" for line in body)
+               + "    return callback\n")
+        scope: dict = {}
+        exec(compile(src, f"<cardlint rule callback {len(_FACTORIES)}>", "exec"), scope)
+        factory = _FACTORIES[key] = scope["factory"]
+    return factory(name, method, cell, object.__new__, Tree, Discard, InlineBuildError)
 
 
 def _fused_callback(callback):
     """Lark's tree-building callback for a rule, as one function when :func:`_callback_shape`
     knows its shape — the same trees, built with fewer calls.  Any other callback is returned as
     it is."""
-    from lark import Tree
-
     shape = _callback_shape(callback)
     if shape is None:
         return callback
-    name = shape[2]
-    new = object.__new__
-
-    def tree(children):
-        t = new(Tree)
-        t.data = name
-        t.children = children
-        t._meta = None
-        return t
-
-    return _shaped_callback(shape, tree)
+    return _generated_callback(shape, "tree")
 
 
 class InlineBuild:
@@ -420,12 +481,16 @@ class InlineBuild:
     walking it afterwards: for a rule named ``r`` the loop calls ``method(builder, children)`` (or
     ``builder.__default__(r, children, None)`` when the class has no method ``r``) with the
     children a tree node ``r`` would have had, already built — the same calls, in the same
-    (post-)order, as :class:`~cardlint.parse.frontend.FastTransformer` on the tree.  ``_rule``s
-    still build trees: their parents inline the children.  :meth:`for_parser` returns None when the
+    (post-)order, as :class:`~cardlint.parse.frontend.FastTransformer` on the tree.  A ``_rule``'s
+    value is its children list (a tree when some ``?_rule`` could hand over a single child), which
+    its parent inlines; a ``?rule`` of one symbol passes its child on without a call.  :meth:`for_parser` returns None when the
     parser or the class has anything this does not reproduce (then build from the tree)."""
 
-    def __init__(self, loop, cls, methods: dict) -> None:
+    def __init__(self, loop, cls, methods: dict, lists: bool = False) -> None:
         self.loop, self.cls, self.methods = loop, cls, methods
+        #: True: a ``_rule``'s value is its children list, which the parent inlines (no tree)
+        self.lists = lists
+        self._direct = None  # (parser, _direct_start(parser, loop))
         self.cell = [None]  # the builder of the parse in progress
         self.rules: dict = _InlineRules(self)
 
@@ -443,12 +508,17 @@ class InlineBuild:
         if any(isinstance(k, str) for k in loop.callbacks):  # token callbacks: Lark's own path
             return None
         methods = {}
+        lists = True
         for rule, callback in loop.callbacks.items():
             shape = _callback_shape(callback)
             if shape is None:
                 return None
             name = shape[2]
-            if name.startswith("_") or name in methods:
+            if name.startswith("_"):
+                # a ?_rule may hand its parent a single child instead of a children list
+                lists = lists and not shape[1]
+                continue
+            if name in methods:
                 continue
             if name in vars(sample):
                 return None
@@ -459,50 +529,72 @@ class InlineBuild:
                 methods[name] = f
             else:
                 return None
-        return cls(loop, builder_cls, methods)
+        return cls(loop, builder_cls, methods, lists)
 
     def make(self, index: int):
         loop = self.loop
         rule = loop.rule_object(index)
         shape = _callback_shape(loop.callbacks[rule])
         name = shape[2]
+        size = len(rule.expansion)
         if name.startswith("_"):
-            return loop.rules[index]
-        from lark.visitors import Discard
-
-        cell, f = self.cell, self.methods[name]
+            if not self.lists:
+                return loop.rules[index]  # a tree, which the parent's callback inlines
+            if shape[0] is None:
+                return size, None, rule.origin.name  # the loop's children list is the value
+            return size, _generated_callback(shape, "list", lists=True), rule.origin.name
+        if size == 1 and shape[0] is None and shape[1]:
+            return size, _PASS, rule.origin.name  # the child is the value: no method runs
+        f = self.methods[name]
         if f is None:
-            default = self.cls.__default__
-
-            def node(children):
-                try:
-                    result = default(cell[0], name, children, None)
-                except Exception as e:  # noqa: BLE001 — whatever it is, the tree walk raises it again
-                    raise InlineBuildError(name, e) from e
-                if result is Discard:  # the parent's children would drop it: only the tree walk does
-                    raise InlineBuildError(name, None)
-                return result
+            # no method: __default__(name, children, None); a failure (or Discard, which the
+            # parent's children would drop) is raised again by the tree walk
+            callback = _generated_callback(shape, "default", self.cls.__default__, self.cell, self.lists)
         else:
-            def node(children):
-                try:
-                    result = f(cell[0], children)
-                except Exception as e:  # noqa: BLE001 — FastTransformer's VisitError, outside the loop
-                    raise InlineBuildError(name, e) from e
-                if result is Discard:
-                    raise InlineBuildError(name, None)
-                return result
-        return (len(rule.expansion), _shaped_callback(shape, node), rule.origin.name)
+            callback = _generated_callback(shape, "method", f, self.cell, self.lists)
+        return size, callback, rule.origin.name
 
     def parse(self, parser: Lark, text: str, builder):
         """The builder's result for ``text`` (Lark's errors as ``parser.parse`` raises them)."""
         loop = self.loop
+        direct = self._direct
+        if direct is None or direct[0] is not parser:
+            direct = self._direct = (parser, _direct_start(parser, loop))
         self.cell[0] = builder
         loop.inline = self.rules
         try:
+            if direct[1] is not None:
+                conf, lexer, thread = direct[1]
+                return loop.parse_from_state(ParserState(conf, thread.from_text(lexer, text)))
             return parser.parse(text)
         finally:
             loop.inline = None
             self.cell[0] = None
+
+
+def _direct_start(parser: Lark, loop):
+    """What ``parser.parse(text)`` builds before it enters ``loop`` — (parse configuration, lexer,
+    lexer thread class) — when it is Lark's plain LALR path (one start symbol, a standard
+    lexer, no plug-ins in between), so that a parse can start there; else None."""
+    from lark.lexer import LexerThread
+    from lark.parser_frontends import ParsingFrontend
+    from lark.parsers.lalr_parser import LALR_Parser, _Parser
+    from lark.parsers.lalr_parser_state import ParseConf
+
+    frontend = getattr(parser, "parser", None)
+    try:
+        if (type(parser).parse is not Lark.parse or type(frontend).parse is not ParsingFrontend.parse
+                or frontend.lexer_conf.lexer_type in ("dynamic", "dynamic_complete") or frontend.skip_lexer
+                or (frontend.options and frontend.options._plugins.get("LexerThread"))):
+            return None
+        lalr = frontend.parser
+        if type(lalr).parse is not LALR_Parser.parse or lalr.parser is not loop \
+                or type(loop).parse is not _Parser.parse:
+            return None
+        start = frontend._verify_start(None)
+        return ParseConf(loop.parse_table, loop.callbacks, start), frontend.lexer, LexerThread
+    except Exception:  # noqa: BLE001 — anything unexpected: Lark's own path
+        return None
 
 
 class InlineBuildError(Exception):

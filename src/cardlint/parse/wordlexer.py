@@ -28,6 +28,7 @@ from typing import Iterator
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState, PatternStr, Token
+from lark.parsers.lalr_parser_state import ParserState
 
 _WORD = re.compile(r"[^\W\d_][\w'\-]*|\d+")
 _WORD_TERMINAL = re.compile(r"^(?:_W_|WC_)")
@@ -389,9 +390,20 @@ class WordLexer(Lexer):
             self._leads = dict(lead)
 
     def _plan(self, accepts) -> "_Plan":
-        return _Plan(self, accepts,
-                     [(name, prio) for name, prio in self.word_classes if name in accepts],
-                     [(name, prio) for name, prio in self.others if name in accepts])
+        if not isinstance(accepts, dict):
+            return _Plan(self, accepts,
+                         [(name, prio) for name, prio in self.word_classes if name in accepts],
+                         [(name, prio) for name, prio in self.others if name in accepts])
+        # a parser state's row names a few dozen symbols, the grammar has hundreds of terminals:
+        # pick the row's terminals and put them back in grammar order
+        slots = self._slots
+        if slots is None:
+            slots = self._slots = {name: (0, i) for i, (name, _) in enumerate(self.word_classes)}
+            slots.update((name, (1, i)) for i, (name, _) in enumerate(self.others))
+        picked = sorted(slots[name] for name in accepts if name in slots)
+        classes, others = self.word_classes, self.others
+        return _Plan(self, accepts, [classes[i] for kind, i in picked if kind == 0],
+                     [others[i] for kind, i in picked if kind == 1])
 
     def lead(self, name: str):
         """The terminal's :func:`_lead_words`, computed on first need."""
@@ -435,6 +447,7 @@ class WordLexer(Lexer):
         return self._ignore_first
 
     _leads: dict | None = None
+    _slots: dict | None = None  # terminal → (0, index in word_classes) or (1, index in others)
     _may_lead: dict | None = None
     _starts: dict | None = None
     _ignore_first = False
@@ -505,6 +518,8 @@ class WordLexer(Lexer):
         plans = self._plans
         new_str = str.__new__
         ignore_first = self.ignore_first()
+        # the parser state's position is the top of its state stack, a list changed in place
+        stack = parser_state.state_stack if type(parser_state).position is ParserState.position else None
         while pos < end:
             skipped = True
             while skipped and pos < end:
@@ -520,7 +535,7 @@ class WordLexer(Lexer):
                         skipped = True
             if pos >= end:
                 break
-            position = parser_state.position
+            position = stack[-1] if stack is not None else parser_state.position
             plan = plans.get(position)
             if plan is None:
                 plan = plans[position] = self._plan(states[position])

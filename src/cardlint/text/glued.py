@@ -55,6 +55,11 @@ class GlueRules:
                 re.compile(rf"\.(?:(?<=[{self.lower}0-9}}]\.)[{self.upper}{{]|[+\-—]\s?\d+:)"),
                 re.compile(rf"[{self.upper}](?<=[{self.lower}][{self.upper}])[{self.lower}]"))
 
+    @cached_property
+    def check(self) -> re.Pattern:
+        """Does the line have any seam of :attr:`checks`?  One search instead of three."""
+        return re.compile("|".join(f"(?:{rx.pattern})" for rx in self.checks))
+
 
 def chars_outside(text: str, opening: str, closing: str):
     """(index, character) of the characters outside the given brackets/quotes — the places where
@@ -87,7 +92,7 @@ def _outside_brackets(line: str) -> list[bool]:
 
 def glued_parts(line: str, is_keyword: Callable[[str], bool], rules: GlueRules) -> list[str]:
     """The abilities run together on one printed line, or ``[line]``."""
-    if not any(rx.search(line) for rx in rules.checks):
+    if not rules.check.search(line):
         return [line] if line else []
     outside = _outside_brackets(line)
     cuts = sorted({m.start() for rx in (rules.after_reminder, rules.after_period)

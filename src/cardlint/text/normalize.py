@@ -10,7 +10,6 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"
 
 #: Reminder text in ASCII or full-width parentheses (nesting is rare; one level is handled).
 REMINDER_RE = re.compile(r"\s*[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]")
-_WS = re.compile(r"\s+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
 
 
@@ -32,7 +31,8 @@ def strip_reminder(text: str) -> str:
 
 
 def squash(text: str) -> str:
-    return _WS.sub(" ", text).strip()
+    # ``_WS.sub(" ", text).strip()``: str.split() and the regex's \s are the same Unicode whitespace
+    return " ".join(text.split())
 
 
 def is_reminder_only(paragraph: str) -> bool:

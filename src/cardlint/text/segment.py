@@ -22,6 +22,7 @@ BULLET_RE = re.compile(r"^\s*[•●・]\s*")
 LEVEL_HEADER_RE = re.compile(r"^LEVEL \d+(?:-\d+|\+)$")
 #: Separators of keyword lists per language family (English/German comma or semicolon, CJK 、，；).
 KEYWORD_SEPARATORS = re.compile(r"\s*(?:,|;|、|，|；)\s*")
+_HAS_SEPARATOR = re.compile(r"[,;、，；]")
 
 
 @dataclass
@@ -38,6 +39,8 @@ class Segment:
 
 
 def _split_keywords(body: str, is_keyword: Callable[[str], bool]) -> list[str] | None:
+    if not _HAS_SEPARATOR.search(body):
+        return None  # one part: most lines
     parts = [p for p in KEYWORD_SEPARATORS.split(body.strip().rstrip(".。")) if p]
     if len(parts) < 2:
         return None
@@ -83,9 +86,10 @@ def segment(text: str, is_keyword: Callable[[str], bool] | None = None) -> list[
             # unparsed at once, rather than thousands of keyword-list items
             out.append(Segment(text=para, body=para, line=lineno))
             continue
-        body = squash(strip_reminder(para))
+        stripped = strip_reminder(para)
+        body = squash(stripped)
         if is_keyword:
-            items = _split_keywords(strip_reminder(para), is_keyword)
+            items = _split_keywords(stripped, is_keyword)
             if items:
                 # keep each keyword's own reminder text out of the list split; text keeps the item
                 for item in items:

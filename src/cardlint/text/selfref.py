@@ -38,13 +38,18 @@ def _name_variants(name: str) -> tuple[str, ...]:
 
 
 _CARDNAME = re.compile(r"\bCARDNAME\b")
+#: The only characters outside ASCII that match an ASCII letter under ``re.IGNORECASE`` (İ ı ſ and
+#: the Kelvin sign), and the only one whose ``lower()`` is not one character (İ): without them, an
+#: ASCII name's case-blind matches in ``text`` are where ``text.lower()`` contains it, at the same
+#: indices, so :func:`_replace_ascii` gives the regex's answer on text that is not ASCII as well.
+_FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 
 
 def replace_names(text: str, names: list[str], flags=re.IGNORECASE) -> str:
     for n in names:
         if not n.strip():
             continue
-        if flags == re.IGNORECASE and text.isascii() and n.isascii():
+        if flags == re.IGNORECASE and n.isascii() and (text.isascii() or not _FOLDS_TO_ASCII.search(text)):
             # each card has its own name: a regex per name would be compiled once per card
             text = _replace_ascii(text, n)
         else:
@@ -66,8 +71,9 @@ def _is_word_char(ch: str) -> bool:
 
 
 def _replace_ascii(text: str, name: str) -> str:
-    r"""``re.sub(r"(?<!\w)NAME(?!\w)", "~", text, flags=re.I)`` for ASCII text and name, without
-    compiling a pattern: case-insensitive occurrences bounded by non-word characters, left to right."""
+    r"""``re.sub(r"(?<!\w)NAME(?!\w)", "~", text, flags=re.I)`` for an ASCII name and a text without
+    :data:`_FOLDS_TO_ASCII`, without compiling a pattern: case-insensitive occurrences bounded by
+    non-word characters (Unicode ``\w``, as ``str.isalnum``), left to right."""
     low, key = text.lower(), name.lower()
     size = len(key)
     out = []
