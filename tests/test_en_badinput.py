@@ -242,3 +242,13 @@ def test_cli_single_text_bad_input(text, capsys):
     assert rc == 0
     assert isinstance(json.loads(out)["clauses"], list)
     assert "Traceback" not in err
+
+
+def test_error_message_shows_the_printed_comma():
+    # the normaliser marks a lead comma with a parser-only character; a parse error must not leak it
+    from cardlint.pipeline import classify_text
+
+    clause = classify_text("At the beginning of each player's upkeep, that player sacrifices a nonland, nontoken "
+                           "permanent. If that player can't, they discard a card.")["clauses"][0]
+    assert clause["parsed"] is False
+    assert "\u2e34" not in clause["error"] and "','" in clause["error"]

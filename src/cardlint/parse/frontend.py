@@ -198,14 +198,18 @@ def _kept(hit: tuple) -> tuple | None:
         return None
 
 
+# the English normalisation's parser-only mark for a lead comma: users see a comma
+from cardlint.parse.en_text import LEAD_COMMA as _LEAD_COMMA  # noqa: E402
+
+
 def _describe(exc: UnexpectedInput, text: str) -> str:
     col = getattr(exc, "column", None)
     pos = getattr(exc, "pos_in_stream", None)
     token = getattr(exc, "token", None)
     if token is not None:
-        what = f"unexpected {str(token)!r}"
+        what = f"unexpected {str(token).replace(_LEAD_COMMA, ',')!r}"
     elif pos is not None and pos < len(text):
-        what = f"unexpected character {text[pos]!r}"
+        what = f"unexpected character {text[pos].replace(_LEAD_COMMA, ',')!r}"
     else:
         what = "unexpected end of clause"
     return f"{what} at column {col}" if col is not None else what

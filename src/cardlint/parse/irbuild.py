@@ -964,6 +964,12 @@ class IRBuilder(FastTransformer):
         if p.verb == "continue":
             # "this effect continues until end of turn": a duration rule, not an effect of its own
             return Pred("state", verb="continue")
+        if p.verb == "exchange" and p.objects and (p.objects[0].noun == "control" or "control" in p.objects[0].extra):
+            # "exchange control of A and B" with objects control_exchange can't take (a comparison
+            # inside B): still an exchange of control, layer 2 (CR 613.1b)
+            p.kind, p.verb = I.CONTINUOUS, "exchange_control"
+            p.mods = [I.Modification(I.CONTROL, "exchange")]
+            p.objects = p.objects[1:]
         return p
 
     def look_and_action(self, children):
