@@ -279,7 +279,10 @@ def disagreement_cause(scripts: list[str], desc: str, f_layers: set, o_layers: s
     if missing == {"6"} and not extra and (kw_layers is None or "6" not in kw_layers):
         return "Forge: hidden keyword for a rules/prevention/cost effect declared as layer 6 (not a CR 702 ability)"
     if f_cda and not o_cda and f_layers == {l if l != "7b" else "7a" for l in o_layers}:
-        return "Forge: CDA declared for a conditional or chosen characteristic (CR 604.3a(5): not a CDA)"
+        return "Forge: CDA declared for a conditional characteristic (CR 604.3a(5): not a CDA)"
+    if o_cda and not f_cda and f_layers == o_layers and any("Chosen" in str(v) for v in params.values()):
+        return ("Forge: no CDA for a characteristic read from a choice made as it entered (a CDA, as in "
+                "CR 208.2a's example)")
     if missing == {"6"} and not extra and "AddTrigger" in params:
         return "Forge: the permanent's own triggered ability implemented as a trigger granted to another object"
     return "other"
