@@ -73,8 +73,9 @@ def test_state_then_you_can_is_ignition():
      [("trigger", False, "if")]),
     # "此卡是被同步召唤的情况下" is a state ("If you control this Synchro Summoned card"), not an event
     ("②：此卡是被同步召唤的情况下，以自己场上的１只昆虫族・植物族怪兽为对象可以发动。该怪兽直至回合结束时为止变为协调。", [IGN]),
-    # "…存在时，这张卡才能召唤" (a state) and "…必须是…" (a requirement) are not triggers
-    ("「静寂之杖-波纹」在自己场上存在时，这张卡才能召唤·反转召唤·特殊召唤。", [CONT]),
+    # "…存在时，这张卡才能召唤" (a state) and "…必须是…" (a requirement) are not triggers; the first is this card's
+    # summoning condition (Guardian Kay'est: EN "Cannot be Summoned unless …", DE and JA read it so too)
+    ("「静寂之杖-波纹」在自己场上存在时，这张卡才能召唤·反转召唤·特殊召唤。", [SUMMON]),
     ("这张卡上级召唤的场合，解放的怪兽必须是风属性怪兽。", [CONT]),
 ])
 def test_zh_wording(text, expected):
@@ -112,3 +113,92 @@ QUICK = ("quick", None, None)
 ])
 def test_windows(lang, text, expected):
     assert _entries(text, lang) == expected
+
+
+TRIG_IF = ("trigger", False, "if")
+SCONT = ("spell-continuous", None, None)
+RESTR = ("restriction", None, None)
+
+
+@pytest.mark.parametrize("lang,ctype,text,expected", [
+    # "When …, <subject> <verb>": the one-shot result of an old trigger (Abaki, Deepsea Macrotrema, Pixie Knight;
+    # scripts: TRIGGER_F), also in German with the verb first ("…, wählt dein Gegner …")
+    ("en", "Effect Monster", "When this card is destroyed and sent to the Graveyard by battle, both players take 500 damage.",
+     [TRIG_M]),
+    ("en", "Effect Monster", "When this card is sent from the field to the Graveyard, all face-up WATER monsters you control "
+     "gain 500 ATK until the end of this turn.", [TRIG_M]),
+    ("de", "Effect Monster", "Wenn diese Karte als Ergebnis eines Kampfes auf den Friedhof gelegt wird, wählt dein Gegner 1 "
+     "Zauberkarte aus deinem Friedhof und legt sie oben auf dein Deck.", [TRIG_M]),
+    # a Quick Effect said in a sentence of its own after an old effect (Junk Gardna; script: QUICK_O)
+    ("en", "Effect Monster", "Once per turn, you can select 1 monster your opponent controls, and change its battle "
+     "position. This effect can be activated during either player's turn.", [QUICK]),
+    ("de", "Effect Monster", "Einmal pro Spielzug kannst du 1 Monster wählen, das dein Gegner kontrolliert, und seine "
+     "Kampfposition ändern. Du kannst diesen Effekt während der Spielzüge beider Spieler aktivieren.", [QUICK]),
+    # … but "This is a Quick Effect if …" keeps an Ignition Effect that may be used as one, as the OCG reads it
+    # ("（…場合、この効果は相手ターンでも発動できる）", Bystial Druiswurm ①)
+    ("en", "Effect Monster", "You can target 1 LIGHT or DARK monster in either GY; banish it, and if you do, Special Summon "
+     "this card from your hand. This is a Quick Effect if your opponent controls a monster.", [IGN]),
+    # the next old sentence acts on what the first one selected (Samurai Sword Baron; script: IGNITION)
+    ("en", "Effect Monster", "Once per turn, you can select 1 Defense Position monster your opponent controls. Change it to "
+     "face-up Attack Position.", [IGN]),
+    # a maintenance cost with "or send this card to the GY" (Gaia Plate the Earth Giant; no trigger in the script)
+    ("en", "Effect Monster", "Once per turn, during your Standby Phase, banish 1 Rock monster from your GY or send this card "
+     "to the GY.", [CONT]),
+    # an Equip Spell's "If it destroys …, send …" is an effect of its own (Hydro Pressure Cannon; script: TRIGGER_F)
+    ("en", "Equip Spell", "Equip only to a Level 3 or lower WATER monster. If it destroys an opponent's monster by battle, "
+     "send 1 random card in your opponent's hand to the Graveyard.", [SCONT, ("trigger", True, None)]),
+])
+def test_old_wording_more(lang, ctype, text, expected):
+    assert _entries(text, lang, ctype) == expected
+
+
+@pytest.mark.parametrize("ctype,text,expected", [
+    # a text in PSCT marks the effects that activate: its sentence without ":" does not (Dinowrestler Capoeiraptor)
+    ("Effect Monster", "This Attack Position card cannot be destroyed by battle. If this card is attacked, change it to "
+     "Defense Position at the end of the Damage Step. During the Standby Phase, if this card is in Defense Position: You "
+     "can Special Summon 1 \"Dinowrestler Capoeiraptor\" from your Deck. You can only use this effect of \"Dinowrestler "
+     "Capoeiraptor\" once per turn.", [CONT, CONT, TRIG_IF, RESTR]),
+    # a Link card was only ever printed in PSCT (Secure Gardna)
+    ("Link Effect Monster", "1 Cyberse Link Monster\nAfter this card is Special Summoned, you take no effect damage for the "
+     "rest of this turn. Once per turn, if you would take battle or effect damage, you take no damage. Cannot be used as "
+     "Link Material. You can only control 1 \"Secure Gardna\".", [SUMMON, CONT, CONT, RESTR, RESTR]),
+    # a text without any mark keeps the old reading (B.E.S. Tetran's "When this card is Normal Summoned, put …")
+    ("Effect Monster", "When this card is Normal Summoned, put 3 counters on it. This card cannot be destroyed by battle.",
+     [TRIG_M, CONT]),
+])
+def test_psct_text_has_no_unmarked_activated_effect(ctype, text, expected):
+    assert _entries(text, "en", ctype) == expected
+
+
+@pytest.mark.parametrize("ctype,text,expected", [
+    # "Once per turn, if <state>, you can …": an Ignition Effect (Castle Gate, Teleport; scripts: IGNITION) …
+    ("Effect Monster", "This card cannot be destroyed by battle. Once per turn, if this card is in face-up Attack "
+     "Position, you can Tribute 1 Level 5 or lower monster to inflict damage to your opponent equal to that monster's "
+     "original ATK.", [CONT, IGN]),
+    ("Continuous Spell", "Once per turn, if your opponent controls a monster and you control no monsters, you can pay 800 "
+     "Life Points to Special Summon 1 Psychic-Type monster from your hand.", [("ignition", None, None)]),
+    # … but with "would" a replacement that does not activate
+    ("Effect Monster", "Once per turn, if a Spellcaster monster(s) on the field would be destroyed, you can remove 1 Spell "
+     "Counter from your field for each of those monsters instead.", [CONT]),
+    # old "<cost> to <action>" and "By <cost>, <action>" (Lady Panther, Orca Mega-Fortress of Darkness; scripts: IGNITION)
+    ("Effect Monster", "Tribute this face-up card to return 1 of your monsters destroyed as a result of battle during this "
+     "turn to the top of your Deck.", [IGN]),
+    ("Effect Monster", "By tributing 1 \"Torpedo Fish\" on your side of the field, destroy 1 monster on the field. By "
+     "Tributing 1 \"Cannonball Spear Shellfish\" on your side of the field, destroy 1 Spell or Trap Card on the field.",
+     [IGN, IGN]),
+])
+def test_old_ignition_wordings(ctype, text, expected):
+    assert _entries(text, "en", ctype) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # battle-damage rules and a chain-resolution rule read like "When …, <result>" but do not activate (Beast Machine King
+    # Barbaros Ür, Canyon, Abyss-scale of the Mizuchi; the OCG texts and the scripts agree)
+    "If this card attacks or is attacked, your opponent takes no battle damage.",
+    "If a Rock-Type monster in Defense Position is attacked, double any Battle Damage to the controller of the attacking "
+    "monster.",
+    "When a Spell effect that was activated on your opponent's side of the field resolves, negate that effect, then send "
+    "this card to the Graveyard.",
+])
+def test_old_battle_rules_are_continuous(text):
+    assert _entries(text, "en") == [CONT]

@@ -40,7 +40,7 @@ _COND = {
         "opponent_turn": r"your opponent's (turn|main phase|battle phase|standby phase|end phase)|opponent's turn",
         "main_phase": r"\bmain phase\b",
         "battle": r"battle phase|damage step|damage calculation|attack",
-        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|battled|summons?|returns?|sends?|destroys?|banish(es)?|adds?|discards?|tributes?|flips?|detach(es)?|attach(es)?|uses?|targets?|leaves?|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|moves?|paid|pays|becomes|attached|applied|released|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
+        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|battled|summons?|returns?|sends?|destroys?|banish(es)?|adds?|discards?|tributes?|flips?|detach(es)?|attach(es)?|uses?|targets?|leaves?|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|draw(?! phase)|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|moves?|paid|pays|becomes|attached|applied|released|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
     },
     "de": {
         "opponent_activates": r"\baktiviert\b(?!.*\b(aufgelöst|abgehandelt)\b)|\bwürde\b|\bwürden\b",
@@ -62,13 +62,13 @@ _COND = {
         "event": r"((た|だ)(場合|時)|時|際|宣言|発動|フェイズ|ステップ|ダメージ計算|された|れた|度に|たびに)",
     },
     "zh-Hans": {
-        "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤之际|召唤之际|把.*发动时|被发动时|的发动时|发动[^，。,]{0,30}(时|之际))(?!.*(处理|适用))",
+        "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤[^，,。]{0,8}之际|把.*发动时|被发动时|的发动时|发动[^，。,]{0,30}(时|之际))(?!.*(处理|适用))",
         "phase": r"(准备阶段|结束阶段|抽卡阶段|战斗阶段|战斗步骤|伤害步骤|伤害计算|主要阶段)",
         "either_turn": r"((对方|对手)回合也能|(对方|对手)回合也可以|自己·(对方|对手)的|双方的|自己・(对方|对手)|自己／(对方|对手)|自己/(对方|对手))",
         "opponent_turn": r"(对方|对手)的?回合|(对方|对手)的?(主要|战斗|准备|结束)",
         "main_phase": r"主要阶段",
         "battle": r"(战斗阶段|伤害步骤|伤害计算|攻击)",
-        "event": r"(之际|成功|被|送去|送至|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|返回|给与|攻击|战斗|放置|解放|丢弃|舍弃|变成|移动|成为|阶段|步骤|伤害计算|时|每次)",
+        "event": r"(之际|成功|被|送去|送至|送入|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|返回|给与|给予|攻击|战斗|放置|解放|丢弃|舍弃|变成|变为|变更|移动|成为|阶段|步骤|伤害计算|时|每次)",
     },
 }
 
@@ -149,14 +149,45 @@ def build_effect(seg: Segment, lang: str) -> ir.Effect:
         fill_structured(eff, node, lang)
     else:
         _fill_effect(eff, node, lang)
+    _use_limited(eff, seg, lang)
     return eff
+
+
+def _use_limited(eff: ir.Effect, seg: Segment, lang: str) -> None:
+    """Old unnumbered text followed by "この効果は1ターンに1度しか使用できない" (``seg.use_limited``, set by the
+    segmenter): an effect the player uses — PSCT's "Once per turn: You can …", an ignition effect — unless it
+    is a prohibition."""
+    if not getattr(seg, "use_limited", False) or eff.kind != ir.PASSIVE or lang not in ("ja", "zh-Hans"):
+        return
+    first = re.split(r"(?<=。)", seg.norm, maxsplit=1)[0]
+    if _OLD_ACTION[lang].search(first) and not re.search(r"(ない|不能|不会|不可)。?$", first):
+        eff.kind, eff.optional, eff.old_style = ir.ACTIVATED, True, True
 
 
 _MARKERS = {"quick_marker", "flip_marker", "once_marker", "cond_when", "cond_if", "cond_each", "cond_during",
             "opt", "act_mandatory", "target_marker"}
 
 
+_COND_MARKERS = {"cond_when": ir.COND_WHEN, "cond_if": ir.COND_IF, "cond_each": ir.COND_EACH}
+#: targeted by an effect (not for an attack: "攻撃対象に選択された時" stays a "when" trigger, PSCT "When … is
+#: targeted for an attack: You can …")
+_TARGETED = {"ja": re.compile(r"効果の対象(に選択された|になった|にされた|に選ばれた)時$"),
+             "zh-Hans": re.compile(r"成为[^，。,]{0,20}效果的?对象时$")}
+
+
+def _event_before_state(cond: ir.Condition, flat: list, lang: str) -> None:
+    """"…裏側表示になった時、…存在しない場合に発動できる" / "…时，…存在的场合才能发動": an event, then a state the
+    effect also requires — PSCT "When …, if …: You can" — the event decides the timing, not the state after it."""
+    marks = [i for i, (m, _) in enumerate(flat) if m in _COND_MARKERS]
+    for j in reversed(marks[:-1]):
+        earlier = _condition(_COND_MARKERS[flat[j][0]], _join([x for _, w in flat[:j + 1] for x in w], lang), lang)
+        if earlier.event:
+            cond.kind, cond.event = earlier.kind, True
+            return
+
+
 def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
+    flat: list = []  # (marker-name or None, words) of the head, in text order
     cond_kind = None
     activation = False
     heads = [c for c in node.children if isinstance(c, Tree) and c.data == "head"]
@@ -164,7 +195,6 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
     cond_words: list[str] = []
     if head is not None:
         activation = True
-        flat: list = []  # (marker-name or None, words), in text order
 
         def collect(t):
             for ch in t.children:
@@ -258,6 +288,12 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
     if cond_kind is not None or cond_words:
         text = _join(cond_words, lang)
         eff.condition = _condition(cond_kind, text, lang)
+        if lang in ("ja", "zh-Hans") and cond_kind in (ir.COND_IF, ir.COND_WHEN) and not eff.condition.event:
+            _event_before_state(eff.condition, flat, lang)
+        if lang in ("ja", "zh-Hans") and cond_kind == ir.COND_WHEN and _TARGETED[lang].search(text):
+            # "…が相手のカードの効果の対象になった時、…発動できる" / "…成为对方的卡的效果的对象时": being targeted by an
+            # effect happens while its chain link is open — a Quick Effect, like an activation
+            eff.condition.opponent_activates = True
         # the OCG renders "FLIP:" as "このカードがリバースした場合" / "这张卡反转的场合"
         if lang in ("ja", "zh-Hans") and _SELF_FLIP[lang].search(text) and eff.activation_word is not None:
             eff.flip = True
@@ -272,22 +308,41 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
 #: A leading adverbial (condition) is split from the main clause at the first comma after which the main
 #: clause starts; the main clause must start with "you can" (optional) or an imperative verb (mandatory).
 _OLD = {
-    "en": dict(lead=r"^(when|whenever|if|each time|every time|after|at the (start|end|beginning) of|during (each|your|the|his/her|either|your opponent's|each of|their)|once per turn, (during|at|when|if))\b",
+    "en": dict(lead=r"^(when|whenever|if|each time|every time|after|at the (start|end|beginning) of|during (each|your|the|his/her|either|your opponent's|each of|their)|once per turn, (during|at|when))\b",
                opt=r"^(you can|you may)\b(?! only)",
-               imper=r"^(destroy|special summon|inflict|draw|add|send|return|select|target|toss|gain|take|banish|shuffle|look at|place|discard|negate|change|roll|equip|pay|remove|excavate|reveal|declare|switch|set|halve|double|skip|tribute|take control|choose|increase|decrease|reduce|put|attach|detach|give control|both players|each player|the controller of this card (takes|gains)|your opponent (takes|discards|draws)|you (take|gain|draw|lose)|they (gain|take))\b",
-               block=r"\b(piercing|instead|would|or destroy this card|or send this card|cannot|can't|unaffected)\b|^destroy (this card|that monster|those monsters?|those monster\(s\)|the target|it|them|the equipped monster)\b|^remove \d+ \w+ counters?|^you must\b",
-               nochain=r"^(each time|every time|whenever)\b|\b(leaves the field|is activated|activate this card|is destroyed and sent to the graveyard)\b",
+               imper=r"^(destroy|special summon|inflict|draw|add|send|return|select|target|toss|gain|take|banish|shuffle|look at|place|discard|negate|change|roll|equip|pay|remove|excavate|reveal|declare|switch|set|halve|double|skip|tribute|take control|choose|increase|decrease|reduce|put|attach|detach|give control|both players|each player|the controller of this card (takes|gains)|your opponent (takes|discards|draws|selects|chooses|sends|shuffles|gains|loses)|you (take|gain|draw|lose)|they (gain|take)"
+               # a subject that undergoes the one-shot result: "… this card's controller takes damage", "the owner of the
+               # returned monster selects and sends …"
+               r"|(this card's|its|the) (controller|owner)\b[^,.]{0,40}? (takes|selects|sends|draws|discards|gains|loses)"
+               r"|1 face-up monster [^,.]{0,40}? (loses|gains)|all [^,.]{0,60}? (gain|lose) \d+"
+               r"|(it|this card) is changed to (face-up )?(defense|attack) position)\b",
+               block=r"\b(piercing|instead|would|or destroy this card|or send this card|cannot|can't|unaffected)\b"
+               # "…, it is changed to Defense Position at the end of the Battle Phase": the OCG's "…バトルフェイズ終了時に守備表示になる"
+               r"|\bis changed to [^.]* at the end of the (battle phase|damage step)\b"
+               # battle damage rules: "…, your opponent takes no battle damage", "…, double any Battle Damage", piercing
+               r"|\btakes? no (battle |effect )?damage\b|\bdouble (any|the) battle damage\b|\binflict the difference\b|^destroy (this card|that monster|those monsters?|those monster\(s\)|the target|it|them|the equipped monster)\b|^remove \d+ \w+ counters?|^you must\b",
+               nochain=r"^(each time|every time|whenever)\b|\b(leaves the field|is activated|activate this card|resolves)\b",
                # "Once per turn, while you have no cards in your hand, you can draw 1 card": a state, then "you can"
                ign=r"^(((once|twice|up to twice|three times) per turn|during your main phase( 1| 2)?|during your turn),? )*you can\b(?! only)"
                r"|^(once|twice) per turn,? while [^,.:]+,? you can\b(?! only)(?!.*\binstead\b)"
+               # "Once per turn, if you control …, you can …" (Teleport, Castle Gate; scripts: IGNITION) — a state and
+               # "you can"; with "would" it is a replacement ("…, you can destroy … instead")
+               r"|^(once|twice) per turn,? if (?![^,.:]*\bwould\b)[^.:]+?,? you can\b(?! only)(?!.*\binstead\b)"
                # old "Tribute 2 monsters … to increase your Life Points by 1000": a cost, then what it pays for
-               r"|^(tribute|send|discard|remove|banish|pay|detach|return|shuffle|reveal) [^.;:]*?\bto (increase|inflict|destroy|draw|add|gain|negate|change|make|have|select|target|look at|take control|special summon (?!this card))\b"
+               r"|^(tribute|send|discard|remove|banish|pay|detach|return|shuffle|reveal) [^.;:]*?\bto (increase|inflict|destroy|draw|add|gain|negate|change|make|have|select|target|look at|take control|return|banish|equip|special summon (?!this card))\b"
+               # "By Tributing 1 "Torpedo Fish" …, destroy 1 monster on the field." (Orca Mega-Fortress of Darkness)
+               r"|^by (tributing|sending|discarding|removing|paying|banishing|returning) [^,.:;]+, (destroy|draw|add|inflict|special summon|return|banish|negate|gain|take control)\b"
                    r"|^(once|twice) per turn,? (select|target|destroy|change|send|banish|return|draw|add|special summon|inflict|look at|switch|toss|roll|discard)\b",
                perm=r"you can (activate|use|substitute|normal summon|conduct|treat|set|attack|declare|tribute summon|special summon this card|also|change the battle position of this card)\b(?!.*\b(effect|to (inflict|destroy|draw|add|special summon|make|have)|and (inflict|destroy|draw)|, then)\b)",
-               ign_force=r"you can activate this (card's )?effect|\bto (inflict|destroy|draw|add|special summon|make|have|gain|increase|negate|change|return|select|look)\b"),
+               ign_force=r"you can activate this (card's )?effect|\bto (inflict|destroy|draw|add|special summon|make|have|gain|increase|negate|change|return|select|look)\b"
+               # "When …, you can Special Summon this card [from the Graveyard]." — after an event, a trigger that
+               # brings the card back, not a Summon procedure (those say how: "by …", "(from your hand)")
+               r"|^you can special summon this card( from (the|your) (graveyard|gy|hand))?\s*\.?\s*$"),
     "de": dict(lead=r"^(wenn|immer wenn|falls|jedes mal,? wenn|nachdem|am (ende|beginn|anfang) (der|des|jeder|deiner)|während (jeder|deiner|der|einer|des)|einmal pro spielzug, (während|wenn|falls|am))\b",
                opt=r"^(kannst du|du kannst)\b(?! nur)",
-               imper=r"^(zerstöre|beschwöre|füge|ziehe|lege|wähle|verbanne|mische|gib|wirf|rüste|ändere|annulliere|zeige|bezahle|aktiviere|setze|nimm|entferne|platziere|übernimm|würfle|erhalte|erhöhe|verringere|halbiere|verdopple|decke|schicke|sende|bestimme|deklariere|biete|wähle|erhältst du|ziehst du|verlierst du|nimmt|dein gegner (erhält|nimmt|zieht|wirft))\b",
+               imper=r"^(zerstöre|beschwöre|füge|ziehe|lege|wähle|verbanne|mische|gib|wirf|rüste|ändere|annulliere|zeige|bezahle|aktiviere|setze|nimm|entferne|platziere|übernimm|würfle|erhalte|erhöhe|verringere|halbiere|verdopple|decke|schicke|sende|bestimme|deklariere|biete|wähle|erhältst du|ziehst du|verlierst du|nimmt|dein gegner (erhält|nimmt|zieht|wirft)"
+               # the verb first, then its subject: "…, wählt dein Gegner 1 Zauberkarte", "…, erhalten alle … Monster"
+               r"|(wählt|nimmt|zieht|wirft|erhält|verliert|legt) (dein gegner|jeder spieler|beide spieler|der besitzer|der controller)|(erhalten|verlieren) alle)\b",
                block=r"\b(durchschlagenden|stattdessen|würde|würden|oder zerstöre diese karte|kann nicht|können nicht|nicht betroffen)\b|^zerstöre (diese karte|jenes monster|jene monster|das ziel|es|sie|das ausgerüstete monster)\b|^entferne \d+",
                nochain=r"^(jedes mal|immer wenn)\b|\b(das spielfeld verlässt|aktiviert wird|diese karte aktivierst)\b",
                ign=r"^(((einmal|zweimal) pro spielzug|während deiner main phase( 1| 2)?),? )*(du kannst|kannst du)\b(?! nur)",
@@ -295,9 +350,9 @@ _OLD = {
                ign_force=r"(diesen|den) effekt (dieser karte )?aktivieren|\bum\b[^.]*\bzu\b"),
     # an old main clause ending in "…できる" (any verb, not only "…事ができる") is "you can"; "…する事で、"
     # (a cost paid by doing something) makes the effect optional too
-    "ja": dict(trig=r"^[^。]*?(時|度に|(た|だ)場合)、", cond=r"^(.*?)、", opt=r"(事|こと)ができる|できる。?$|(事|こと)で、",
+    "ja": dict(trig=r"^[^。]*?(?P<t>時|度に|(た|だ)場合)、", opt=r"(事|こと)ができる|できる。?$|(事|こと)で、",
                ign=r"^(1ターンに1度、)?(?!この効果)[^。]*?(?<!扱う)(?<!使用する)(?<!召喚する)(?<!セットする)(?<!発動する)(?<!攻撃する)(?<!攻撃をする)(?<!とする)(事|こと)ができる。?$"),
-    "zh-Hans": dict(trig=r"^[^。]*?(时|每次|的场合)[，,]", cond=r"^(.*?)[，,]", opt=r"可以",
+    "zh-Hans": dict(trig=r"^(此外[，,])?(?P<t>每次|每当)(?!(自己|对方|对手|双方)?的?(准备|结束|抽卡)阶段)[^。，,]*[，,]|^[^。]*?(?P<t2>时|的场合|的情况下)([，,:：]|(?=可以|才能))", opt=r"可以",
                     ign=r"^(1回合1次|一回合一次)[，,][^。]*?可以|可以发动|1回合只有1次可以"
                         # "可以把场上表侧表示存在的1只怪兽从游戏中除外": an old "You can <action>"
                         r"|^(此外[，,])?(1回合1次[，,])?可以(把|将|从|选择|让|给)"),
@@ -305,11 +360,12 @@ _OLD = {
 
 
 _OLD_ACTION = {
-    "ja": re.compile(r"破壊|特殊召喚|手札に加え|墓地へ送|除外|ドロー|ダメージを与え|回復|捨て|置く|戻す|戻し|セット|装備|リリース"
+    "ja": re.compile(r"破壊|特殊召喚|手札に加え|墓地(へ|に)送|除外|ドロー|ダメージを与え|回復|捨て|置く|戻す|戻し|セット|装備|リリース"
                      r"|生け贄|宣言|選択|確認|めくり|取り除|コントロールを得|表示形式を変更|表示にする|表示になる|シャッフル|発動"
-                     r"|上げる|下げる|置く|ライフポイントを"),
+                     r"|上げる|下げる|置く|ライフポイントを|ダメージを受ける|を半分にする|サイコロを|コイントス|無効に|スキップ|めくる"
+                     r"|このターン[^。]*(0|半分)になる"),
     "zh-Hans": re.compile(r"破坏|特殊召唤|加入|送去|送至|除外|抽|给与|给予|回复|丢弃|舍弃|放置|回到|返回|放回|盖放|装备|解放"
-                          r"|宣言|选择|确认|翻开|取除|控制权|变更表示形式|表示|洗切|发动|基本分|等级上升"),
+                          r"|宣言|选择|确认|翻开|取除|控制权|变更表示形式|表示|洗切|发动|基本分|等级上升|受到(?!的)[^。，,]*伤害|掷[^。，,]{0,4}(骰子|硬币)|无效|跳过"),
 }
 
 
@@ -322,31 +378,61 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         return
     if re.search(r"代わりに|代替", first):
         return  # "…場合、代わりに…できる" / "作为代替": a replacement effect, which does not activate
+    if re.match(r"(仅可|只能|仅能|仅在)", first):
+        return  # "仅可在…的情况下，装备于…": a requirement of the card, not an effect
+    # "●攻撃表示：１ターンに１度、…" / "3只：1回合1次，可以…": the label of a granted effect is not its condition
+    first = re.sub(r"^●?((攻撃|守備|攻击|守备)表示|表|裏|[0-9]+[^。、，,:：]{0,4})[:：]", "", first)
     main_phase = re.match(_MAIN_PHASE_LEAD[lang], first)
-    if re.search(p["trig"], first) and not main_phase:
-        m = re.search(p["cond"], first)
-        cond = _condition(ir.COND_WHEN if not re.search(r"度に|每次|場合|的场合", first) else
-                          (ir.COND_EACH if re.search(r"度に|每次", first) else ir.COND_IF),
-                          m.group(1) if m else first, lang)
-        main = first[m.end():] if m else ""
+    if _EACH_COST[lang].search(first) and _OLD_ACTION[lang].search(first[_EACH_COST[lang].search(first).end():]):
+        # "…を生け贄に捧げる度に、相手ライフに…ダメージを与える" / "每把…作为祭品，给与…": the old wording of "You can
+        # Tribute …; inflict …" — the player's own cost, an ignition effect
+        eff.optional, eff.kind, eff.old_style = True, ir.ACTIVATED, True
+        return
+    trig = re.search(p["trig"], first)
+    if trig and not main_phase:
+        # the condition ends at its timing word, not at the first comma: "相手の効果によって、このカードが
+        # 墓地へ送られた時、…" / "…存在し、…特殊召喚された時、…" hold commas inside the condition
+        timing = trig.groupdict().get("t") or trig.groupdict().get("t2") or ""
+        cond_text = first[:trig.end()].rstrip("、,，:：")
+        # "自己的准备阶段时" / "战斗阶段结束时": a point of the turn, not an event's "when" (PSCT "During …:")
+        at_phase = re.search(r"(阶段|步骤|伤害计算|フェイズ|ステップ|ダメージ計算)(开始|结束|開始|終了)?(时|時)$", cond_text)
+        cond = _condition(ir.COND_EACH if re.search(r"度に|每次|每当", timing) else
+                          ir.COND_IF if re.search(r"場合|场合|情况下", timing) else
+                          ir.COND_DURING if at_phase else ir.COND_WHEN, cond_text, lang)
+        main = first[trig.end():]
         # like PSCT's "When …, <imperative>": the main clause must do something (destroy, draw, inflict …);
         # "…場合、攻撃力は200アップする" / "…的场合，攻击力上升200" and piercing damage are continuous effects
         # … except after a Summon: "このカードがシンクロ召喚に成功した時、…攻撃力は600ポイントアップする" is PSCT's
         # "When this card is Synchro Summoned: … gain 600 ATK", a trigger
         summoned = re.search(r"(召喚|召唤)(に成功した|成功|した|された|的)?(時|时|場合|的场合)$", cond.text)
-        acts = _OLD_ACTION[lang].search(main) or (summoned and re.search(r"アップ|ダウン|上升|下降", main))
+        acts = (_OLD_ACTION[lang].search(main) and not _OLD_STATE_END[lang].search(main)) \
+            or (summoned and re.search(r"アップ|ダウン|上升|下降", main)) \
+            or (cond.event and _PAST_EVENT[lang].search(cond.text) and _STAT_CHANGE[lang].search(main))
         optional = bool(re.search(p["opt"], first))
         if cond.kind == ir.COND_EACH and not optional:
             # "…を発動する度に、このカードに魔力カウンターを1つ置く": like PSCT's "Each time …, place …", a
             # mandatory each-time effect applies without starting a chain
             return
+        if not optional and _OLD_NOCHAIN[lang].search(cond.text) and _OLD_LINKED[lang].search(main):
+            # like PSCT's "When this card leaves the field, destroy that monster": what happens as the card
+            # leaves the field applies without a chain
+            return
         # "…上级召唤的场合，解放的怪兽必须是风属性怪兽": a requirement on the Summon, not an action
-        if cond.event and acts and not re.search(r"戦闘ダメージを与え|贯穿|战斗伤害|必须|でなければならない", main) \
-                and not _OLD_BLOCK[lang].search(main):
+        # … and piercing damage ("その数値だけ戦闘ダメージを与える", "给予对方基本分那个数值的战斗伤害") is continuous,
+        # unlike gaining LP equal to the damage ("自己基本分回复给与的战斗伤害的数值")
+        if cond.event and acts and not re.search(r"戦闘ダメージを与え|贯穿|穿刺|(?<!给与的)(?<!给予的)战斗伤害|必须"
+                                                 r"|でなければならない", main) \
+                and not _OLD_BLOCK[lang].search(main) and not (not optional and _OLD_BLOCK_MANDATORY[lang].search(main)):
             eff.condition = cond
             eff.optional = optional
             eff.kind = ir.ACTIVATED
             eff.old_style = True
+            return
+        if lang == "zh-Hans" and not cond.event and _ZH_STATE_OPT.search(main):
+            # "自己场上有…存在的场合：可以从卡组把1张魔法/陷阱卡送去墓地": a state, then "you can" and an action —
+            # an ignition effect ("If you control …: You can …")
+            eff.condition = cond
+            eff.optional, eff.kind, eff.old_style = True, ir.ACTIVATED, True
             return
     if _phase_point(eff, first, lang, p):
         return
@@ -360,7 +446,7 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         return
     rest = first[main_phase.end():] if main_phase else first
     by_cost = re.search(_BY_COST[lang], rest)
-    if ((by_cost and _OLD_ACTION[lang].search(rest[by_cost.end():]))
+    if ((by_cost and (_OLD_ACTION[lang].search(rest[by_cost.end():]) or _HALVES[lang].search(rest[by_cost.end():])))
             or (main_phase and re.search(p["opt"], rest) and _OLD_ACTION[lang].search(rest))) \
             and not (re.search(_SELF_SUMMON[lang], rest) and not re.search(r"为对象[；;]|対象として", rest)) \
             and not re.search(r"(ない|不会|不能)。?$", rest):
@@ -373,12 +459,46 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
 
 
 #: like PSCT's ``block`` for "When …, <imperative>": a prohibition ("…时，对方不能…"), the card's own
-#: destruction ("被召唤的场合，这张卡破坏") or its own change of position ("战斗阶段结束时变成守备表示") applies
-#: without a chain
-_OLD_BLOCK = {"ja": re.compile(r"できない|られない|^このカードを破壊する|^(このカードは)?((バトルフェイズ|ダメージステップ)終了時に)?"
-                                r"(守備|攻撃)表示になる"),
-              "zh-Hans": re.compile(r"不能|不可|^(这张卡|此卡)(被)?破坏。?$|^(这张卡|此卡)?((战斗阶段|伤害步骤)结束时)?(变成|变为)"
+#: destruction ("被召唤的场合，这张卡破坏") or its own change of position at the end of a battle
+#: ("战斗阶段结束时变成守备表示") applies without a chain; changing position right after a Summon
+#: ("召喚・反転召喚に成功した時、守備表示になる") is a trigger
+_OLD_BLOCK = {"ja": re.compile(r"^(?!.*(次の|このターン))[^。]*(できない|られない)|墓地へ(行かず|送らず)|分のリリースとする|^このカードを破壊する|(バトルフェイズ|ダメージステップ)終了時に"
+                                r"(守備|攻撃)表示にな(る|り)"),
+              "zh-Hans": re.compile(r"^(?!.*(下次|下个|这个回合|此回合))[^。]*(不能|不可)|不(送)?去墓地|可以作为[^。]*(解放|祭品)|^(这张卡|此卡)(被)?破坏。?$|(战斗阶段|伤害步骤)结束时(变成|变为)"
                                      r"(守备|攻击)表示")}
+
+#: … and, for a mandatory effect, what only protects ("この戦闘では破壊されない", "这张卡不会被那次战斗破坏")
+#: — unless it lasts for a stated time ("ターン終了時まで、…破壊されない", PSCT "If …: … cannot be destroyed … this turn")
+_OLD_BLOCK_MANDATORY = {"ja": re.compile(r"^(?!.*(まで|このターン)).*(されない|受けない)"),
+                        "zh-Hans": re.compile(r"^(?!.*(直到|为止|这个回合|此回合)).*(不会|不受|无法)")}
+#: what a paid cost buys may be a value set for the turn ("…受到的效果伤害变成一半", "…ダメージは半分になる")
+_HALVES = {"ja": re.compile(r"(半分|0|倍)になる"), "zh-Hans": re.compile(r"变成(一半|0|两倍)")}
+
+#: a main clause that ends in a lasting state or a changed value, whatever it names on the way ("…限り、…攻撃力は
+#: 700ダウンする", "…を装備したモンスターの攻撃力は2500アップする"): a continuous effect, not an action
+#: — unless it lasts "until …" or is paid for ("…まで", "…事で"), which makes it a one-shot effect
+_OLD_STATE_END = {"ja": re.compile(r"(?<!可能な)限り|^(?!.*(まで|事で|ことで)).*(アップ|ダウン)する。?$"),
+                  "zh-Hans": re.compile(r"只要|只在|仅在|期间|(伤害步骤|战斗阶段)内|^(?!.*(直到|为止|通过)).*(上升|下降)[0-9]*(点|分)?。?$")}
+#: a change of ATK/DEF made once when something has happened ("…破壊され墓地へ送られた場合、…攻撃力は500ダウンする",
+#: PSCT "If …: Target 1 monster …; it loses 500 ATK") — not while something lasts ("…のみ", "…間", "…限り")
+_PAST_EVENT = {"ja": re.compile(r"(た|だ)(時|場合)$"), "zh-Hans": re.compile(r"(时|成功的场合|被[^，,。]*的场合)$")}
+_STAT_CHANGE = {"ja": re.compile(r"^(?!.*(のみ|間|限り)).*(アップ|ダウン)する。?$"),
+                "zh-Hans": re.compile(r"^(?!.*(只要|只在|仅在|期间|伤害计算|伤害步骤内|战斗阶段内)).*(上升|下降)[0-9]*(点|分)?。?$")}
+
+#: the card (or the monster it is linked to) leaving the field
+_OLD_NOCHAIN = {"ja": re.compile(r"(フィールド|フィールド上)から離れた(時|場合)$|(存在しなく|いなく)なった(時|場合)$"),
+                "zh-Hans": re.compile(r"(从场上离开|离开场上|不在场上存在)(时|的场合)$")}
+
+#: … destroying the card it is linked to ("その(装備)モンスターを破壊する")
+_OLD_LINKED = {"ja": re.compile(r"^(その|装備|対象の|選択した|この)[^、。]{0,8}(モンスター|カード)を(破壊|ゲームから除外|除外)する。?$"),
+               "zh-Hans": re.compile(r"^(把|将)?(那只|那张|装备|作为对象的|选择的|这张|此)[^，,。]{0,8}(怪兽|卡)(破坏|从游戏中除外|除外)。?$")}
+
+#: a cost the player pays "each time" they pay it
+_EACH_COST = {"ja": re.compile(r"^[^。]*を(生け贄に捧げる|リリースする)度に、"),
+              "zh-Hans": re.compile(r"^每(把|将)[^。，,]*(作为祭品|解放)[，,]")}
+
+#: "可以" opening a main clause with an action verb
+_ZH_STATE_OPT = re.compile(r"^可以(把|将|从|选择|让|给|通过|以)[^。]*?(" + _OLD_ACTION["zh-Hans"].pattern + ")")
 
 #: a head that opens with the opponent's (or either player's) turn or phase
 _WINDOW_LEAD = {"ja": re.compile(r"^(自分・)?相手の?(ターン|メインフェイズ|バトルフェイズ)"),
@@ -387,12 +507,17 @@ _WINDOW_LEAD = {"ja": re.compile(r"^(自分・)?相手の?(ターン|メイン�
 #: a point in the turn an old effect happens at: "…ターンのエンドフェイズ時に持ち主の手札に戻る", "…の効果をダメージ
 #: 計算後に無効化する", "自分のスタンバイフェイズ毎に、…" — PSCT's "During the End Phase …: Return it"
 _PHASE_POINT = {
-    "ja": re.compile(r"(エンドフェイズ|スタンバイフェイズ|ダメージ計算後|ダメージステップ終了時|バトルフェイズ終了時)(時|毎)?(に|、)"),
-    "zh-Hans": re.compile(r"(?<!直到)(?<!直至)(?<!在)(结束阶段|准备阶段|伤害计算后|伤害步骤结束时|战斗阶段结束时)(时|中)?[，,]?"),
+    "ja": re.compile(r"(エンドフェイズ|スタンバイフェイズ|ダメージ計算後|ダメージステップ終了時|バトルフェイズ終了時"
+                     r"|(ドロー|スタンバイ|バトル)フェイズ開始時)(時|毎)?(に|、)"),
+    "zh-Hans": re.compile(r"(?<!直到)(?<!直至)((?<!在)(结束阶段|准备阶段)|伤害计算后|伤害步骤结束时|战斗阶段结束时)(时|中)?[，,]?"),
 }
-#: not a one-shot happening: a maintenance cost ("…毎に500ライフポイントを払う。または…"), a lasting state
-#: ("…限り"), a change that lasts ("…まで"), a replacement
-_PHASE_BLOCK = re.compile(r"払|支付|または|或|每次|限り|只要|まで|直到|为止|のみ|只在|代わり|代替|できない|不能|されない|不会")
+#: not a one-shot happening: a maintenance cost ("…毎に500ライフポイントを払う。または…"), a replacement, a
+#: prohibition, an each-time event ("每次…" other than "每次自己的准备阶段", which is the phase itself)
+_PHASE_BLOCK = re.compile(r"払う|払わ|支付(?!的)|または|或|每次(?!(自己|对方|对手|双方)?的?(准备|结束|抽卡)阶段)|のみ|只在|只能在|仅可在|仅能在"
+                          r"|代わり|代替|できない|不能|されない|不会")
+#: … or, after the phase, a lasting state ("…限り", "只要…") or a change that lasts ("…まで", "直到…") — a state
+#: before the phase ("このカードが…存在する限り、相手ターンのスタンバイフェイズ時に…送る") only says while it applies
+_PHASE_MAIN_BLOCK = re.compile(r"限り|只要|まで|直到|为止")
 
 
 def _phase_point(eff: ir.Effect, first: str, lang: str, p: dict) -> bool:
@@ -400,7 +525,10 @@ def _phase_point(eff: ir.Effect, first: str, lang: str, p: dict) -> bool:
     if not m or _PHASE_BLOCK.search(eff.text or first):
         return False
     main = first[m.end():]
-    if re.search(r"(このカード(を|は)?|这张卡|此卡)[^。、，,]{0,16}(破壊|墓地へ送|破坏|送去墓地)", first):
+    if _PHASE_MAIN_BLOCK.search(main):
+        return False
+    if re.search(r"(このカード(を|は)?(発動後、)?|这张卡|此卡)[^。、，,]{0,16}(破壊|墓地へ送|破坏|送去墓地|(融合|エクストラ|EX)デッキに戻(?!す(事|こと))"
+                 r"|(回到|返回)(融合|额外)卡组)|^(此卡|这张卡)[^。]{0,30}(破坏|送去墓地|送至墓地)。?$", first):
         # like PSCT's "…, destroy this card" / "Send this card to the GY during …" (see ``block``): the
         # card's own end, not a chained effect
         return False
@@ -417,10 +545,13 @@ def _phase_point(eff: ir.Effect, first: str, lang: str, p: dict) -> bool:
 
 
 #: "自分のメインフェイズ時、" / "自己的主要阶段时，": the window an old ignition effect is used in
-_MAIN_PHASE_LEAD = {"ja": r"^(また、)?(自分の)?メインフェイズ(1|2)?(時|中)に?、", "zh-Hans": r"^(此外[，,])?(自己的)?主要阶段(1|2)?(时|中)?[，,]"}
+_MAIN_PHASE_LEAD = {"ja": r"^(また、)?(1ターンに1度、)?(自分の)?メインフェイズ(1|2)?(時|中)に?、",
+                    "zh-Hans": r"^(此外[，,])?(1回合1次[，,])?(在)?(自己的?)?主要阶段(1|2)?(时|中)?([，,:：]|(?=可以))"}
 #: a cost paid by doing something, old wording: "…する事で、" / "可以通过把…，" / "可以以…为对象；"
 _BY_COST = {"ja": r"^(また、)?(1ターンに1度、)?[^。]*?(事|こと)で、",
-            "zh-Hans": r"^(此外[，,])?(1回合1次[，,])?([^。，,]*(存在时|存在的场合)[，,])?可以(通过[^。]*?[，,]|以[^。]*?为对象[；;])"}
+            # "可以通过把这张卡作为祭品从手卡…特殊召唤" runs the cost into the action without a comma
+            "zh-Hans": r"^(此外[，,])?(1回合1次[，,])?([^。，,]*(存在时|存在的场合)[，,])?可以(通过[^。]*?[，,]|以[^。]*?为对象[；;]"
+                       r"|通过(把|将)[^。，,]*?(作为祭品|作为代价|解放|丢弃|舍弃|送去墓地|除外))"}
 #: "…事で、このカードを手札から特殊召喚する": a summoning procedure, not an activated effect
 _SELF_SUMMON = {"ja": r"このカードを(手札から|墓地から)?特殊召喚", "zh-Hans": r"(这张卡|此卡)(从手卡|从手牌|从墓地)?特殊召唤"}
 
@@ -524,8 +655,9 @@ _PHASE_START = {"en": re.compile(r"\b(standby|end|draw) phases?\b|\bat the (star
                                 r"(battle phase|damage step)\b"),
                 "de": re.compile(r"\b(standby|end|draw) phases?\b|\b(zu beginn|am (ende|beginn|anfang)) (der|deiner|jeder|des) "
                                 r"(battle phase|damage steps?)\b"),
-                "ja": re.compile(r"(スタンバイ|エンド|ドロー)フェイズ|(フェイズ|ステップ)(の)?(開始|終了)時|ダメージ計算後"),
-                "zh-Hans": re.compile(r"(准备|结束|抽卡)阶段|(阶段|步骤)(开始|结束)时|伤害计算后")}
+                # "ダメージステップ開始時からダメージ計算前までに" is a window (a range), not the start of a step
+                "ja": re.compile(r"(スタンバイ|エンド|ドロー)フェイズ|(フェイズ|ステップ)(の)?(開始|終了)時(?!から)|ダメージ計算後"),
+                "zh-Hans": re.compile(r"(准备|结束|抽卡)阶段|(阶段|步骤)(开始|结束)时(?!起?(到|至))|伤害计算后")}
 
 _SELF_FLIP = {"ja": re.compile(r"^(このカード|1ターンに1度、このカード)が?リバースした(場合|時)$"),
               "zh-Hans": re.compile(r"^(这张卡|此卡)(被)?反转(的场合|时|的情况下)$")}
@@ -545,11 +677,18 @@ _STATE = {
                      r"|(if|when) [^,:]*? (was|were) [^,:]*? this turn\b)"),
     "de": re.compile(r"^((falls|wenn) [^,:]*? (liegt|ist|sind|befindet|befinden|kontrollierst|kontrolliert|hast|hat|habt)\b(?![^,:]*\b(worden|wurde|wird|werden)\b)|solange\b"
                      r"|(falls|wenn) [^,:]*?\bin diesem spielzug\b[^,:]*? (wurde|wurden)\b)"),
-    "ja": re.compile(r"(存在する|存在しない|いる|いない|ある|ない)(場合|限り)|状態で"),
+    # "モンスターカードだった場合", "１～５の目が出た場合": what a resolution found (a card's kind, a die's
+    # result) — a branch of that resolution, not an event
+    # a noun or an adjective before "場合" ("永続罠カード扱いの場合", "…より多い場合") is a state
+    "ja": re.compile(r"(存在する|存在しない|いる|いない|ある|ない)(場合|限り)|状態で|(?<![たっ])の場合$|(多い|少ない|高い|低い)場合$"
+                     r"|^(?![^、]*(?<!だっ)(?<!であっ)(?<!でなかっ)た(?!場合|時))[^、]*(だった|であった|でなかった)(場合|時)$|(てい|でい)た(場合|時)$"
+                     r"|目が出た(場合|時)$|(表|裏)が出た(場合|時)$"),
     # "自己场上存在攻击力为0的怪兽的情况下": 存在 with no event verb after it is a state
     # "此卡是被同步召唤的情况下" ("If this card is a Synchro Summoned card"), "此卡被装备中的情况下", and
     # "存在被从额外牌组特殊召唤的怪兽的情况下" (a monster that was Summoned exists) are states too
-    "zh-Hans": re.compile(r"(是被|装备中|存在时$|存在[^，,。]*(怪兽|卡)(的情况下|的场合)$|存在的场合|存在的情况下|不存在|没有[^，。]*的场合|有[^，。]*存在|状态|在[^，。]*的场合"
+    # "在…的场合" is a place ("这张卡在墓地的场合"), unless an event verb follows ("…在对方场上特殊召唤的场合")
+    "zh-Hans": re.compile(r"(是被|装备中|存在时$|存在[^，,。]*(怪兽|卡)(的情况下|的场合)$|存在的场合|存在的情况下|不存在|没有[^，。]*的场合|有[^，。]*存在|状态"
+                          r"|(?<!存)在(?![^，。]*(被|送|破坏|召唤|除外|离开|回到|返回|加入|发动|反转|攻击|战斗|抽|丢弃|解放|变))[^，。]*的场合"
                           r"|存在(?![^，,。]*(被|送|破坏|召唤|除外|离开|回到|加入|发动|反转|攻击))[^，,。]*(的情况下|的场合)$)"),
 }
 
@@ -568,7 +707,8 @@ _FB = {
                head=r"発動(できる|する)", act_card=r"このカードの発動"),
     "zh-Hans": dict(quick=r"(对方|对手)回合(中)?也(能|可以)发动", flip=r"^反转", opt=r"可以发动|才能发动|能发动|可以",
                     when=r"时[^。]*(才能|可以)?发动", if_=r"(场合|情况下)[^。]*(才能|可以)?发动", during=r"(阶段|步骤)[^。]*发动",
-                    head=r"发动", act_card=r"此卡的发动|这张卡的发动"),
+                    # "为把魔法卡发动而支付的基本分": "发动" inside a clause is no activation word
+                    head=r"发动(1次)?(?=。|\(|（|$)|发动[，,]", act_card=r"此卡的发动|这张卡的发动"),
 }
 
 
@@ -599,12 +739,22 @@ def fallback(seg: Segment, lang: str) -> ir.Effect:
     elif re.search(p["during"], first):
         kind = ir.COND_DURING
     if kind or head:
-        eff.condition = _condition(kind, first, lang)
+        cond_text = first
+        if lang in ("ja", "zh-Hans") and kind in (ir.COND_WHEN, ir.COND_IF):
+            # the condition ends at its timing word ("…1000以下の場合に発動できる" → "…1000以下の場合")
+            m = re.search(p["when"] if kind == ir.COND_WHEN else p["if_"], first)
+            cond_text = first[:m.start()] + re.match(r"(時|场合|情况下|时|場合)", first[m.start():]).group(0) \
+                if m and re.match(r"(時|场合|情况下|时|場合)", first[m.start():]) else first
+        eff.condition = _condition(kind, cond_text, lang)
     if ";" in n and lang in ("en", "de"):
         eff.cost = ir.Clause(text=n.split(";")[0])
     eff.kind = ir.ACTIVATED if (head or eff.optional or eff.quick or eff.flip or eff.cost) else ir.PASSIVE
     if eff.activates_card:
         eff.kind = ir.ACTIVATE_CARD
+    if eff.kind == ir.PASSIVE and lang in ("ja", "zh-Hans"):
+        # the OCG's old wording ("…時、…を破壊する。") is read from the words alone, parsed or not
+        _old_style(eff, re.split(r"(?<=。)", n, maxsplit=1)[0], lang)
+    _use_limited(eff, seg, lang)
     eff.shape = shape_of(n, lang)
     return eff
 

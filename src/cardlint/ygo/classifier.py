@@ -48,7 +48,7 @@ def _entry(text, type_, parsed, mandatory=None, timing=None, speed=None):
             "can_miss_timing": timing == "when", "spell_speed": speed, "parsed": bool(parsed)}
 
 
-def _monster_type(e: ir.Effect) -> str:
+def _monster_type(e: ir.Effect, monster: bool = True) -> str:
     c = e.condition
     if e.flip:
         return "flip"
@@ -61,6 +61,8 @@ def _monster_type(e: ir.Effect) -> str:
     if c.kind is None:
         # "相手ターンに１度、…発動できる" (Once per turn, during your opponent's turn)
         return "quick" if (c.either_turn or c.opponent_turn) else "ignition"
+    if monster and e.optional and _MODERN_CJK.match(e.text or "") and _DURING_DAMAGE_CALC.search(c.text):
+        return "quick"  # "每次…伤害计算时1次，…才能发动": the damage-calculation window (see below)
     if c.kind in (ir.COND_WHEN, ir.COND_IF, ir.COND_EACH) and c.event:
         # "When … activates …: You can" answers an activation (a quick effect); "If … is activated" is a trigger
         if c.opponent_activates and e.optional and c.kind == ir.COND_WHEN:
@@ -76,10 +78,13 @@ def _monster_type(e: ir.Effect) -> str:
         return "quick" if e.optional or not c.phase else "trigger"
     if c.phase and not c.main_phase:
         if _DAMAGE_CALC.search(c.text) and not _from_hand(e) \
-                and not (_MODERN_CJK.match(e.text or "") and _DURING_DAMAGE_CALC.search(c.text)
-                         and not _SELF_BATTLES.search(c.text)):
-            # "…が戦闘を行うダメージ計算時に発動できる": the battling monster's own effect is a trigger; the
-            # damage-calculation effects that are quick are activated from the hand ("このカードを手札から捨てて")
+                and not (monster and _MODERN_CJK.match(e.text or "") and _DURING_DAMAGE_CALC.search(c.text)
+                         and (e.optional or not _SELF_BATTLES.search(c.text))):
+            # damage calculation is a window, not an event: a monster's numbered OCG effect "…ダメージ計算時（に１度）、…
+            # 発動できる" is a Quick Effect (PSCT prints "during damage calculation (Quick Effect)" for 54 of the 73 in the
+            # corpus, all 18 with "に１度"), also when this card is the one battling; a mandatory "…このカードが戦闘を行う
+            # ダメージ計算時に発動する", a Spell/Trap's effect (PSCT: "During damage calculation, if your monster battles: You
+            # can …", 28 of 28; scripts TRIGGER_O) and old unnumbered texts stay triggers
             return "trigger"
         if "battle" in c.text or "damage" in c.text or "バトル" in c.text or "ダメージ" in c.text \
                 or "战斗" in c.text or "伤害" in c.text or "schaden" in c.text:
@@ -92,7 +97,7 @@ def _monster_type(e: ir.Effect) -> str:
 #: ("自分の‹n›モンスターが相手モンスターと戦闘を行うダメージ計算時、…発動できる") is a Quick Effect — PSCT prints
 #: "(Quick Effect)" for these
 _MODERN_CJK = re.compile(r"^\s*[①-⑳]")
-_DURING_DAMAGE_CALC = re.compile(r"(ダメージ計算時|伤害计算时)(に1度)?$")
+_DURING_DAMAGE_CALC = re.compile(r"(ダメージ計算時|伤害计算时)(に1度|1次)?$")
 #: "このカードが相手モンスターと戦闘を行うダメージ計算時" — the battling card's own effect stays a trigger
 _SELF_BATTLES = re.compile(r"(このカード|这张卡|此卡)(が|和|与)")
 _DAMAGE_CALC = re.compile(r"damage calculation|schadensberechnung|ダメージ計算|伤害计算")
@@ -147,16 +152,18 @@ _ACTIVATES_THIS_CARD = re.compile(r"このカードを発動(できる|する事
 
 #: a maintenance cost ("During each of your Standby Phases, pay 500 LP or destroy this card"): paid or not
 #: when the phase comes, without a chain — a condition for keeping the card, not a trigger effect
-_MAINTENANCE = re.compile(r"\b(pay|tribute|send|shuffle|discard|banish)\b[^.]*,? or destroy this card\b"
-                          r"|\b(zahle|biete|lege|mische|wirf|verbanne)\b[^.]*\boder zerstöre diese karte\b"
+_MAINTENANCE = re.compile(r"\b(pay|tribute|send|shuffle|discard|banish)\b[^.]*,? or (destroy this card|send this card to the (gy|graveyard))\b"
+                          r"|\b(zahle|biete|lege|mische|wirf|verbanne)\b[^.]*\boder (zerstöre diese karte|lege diese karte auf den friedhof)\b"
                           r"|払わずにこのカードを破壊|(払う|リリースする)か、このカードを破壊"
-                          r"|或者?不(支付|解放)[^。]*(这张卡|此卡)破坏", re.I)
+                          r"|或者?不(支付|解放)[^。]*(这张卡|此卡)破坏|(无法|不能)支付的?(情况下|场合)[，,]?将?(此卡|这张卡)破坏"
+                          r"|払えない場合(は|、)?このカードを破壊|\bmust pay\b[^.]*\. if (they|you) (cannot|can't|do not|don't), destroy this card", re.I)
 
 
 #: OCG text numbers every effect (①②③) and words every effect that activates with 発動 (发动): a numbered
 #: effect without it ("①：…度に、このカードにカウンターを１つ置く") applies without activating — a continuous
 #: effect (PSCT "Each time …, place 1 counter on this card" has no colon either)
 _NUMBERED = re.compile(r"^[①-⑳][:：]")
+_OCG_ACTIVATION_HEAD = re.compile(r"^[^。]*(発動できる|発動する|発動する事ができる|才能发动|可以发动)。")
 _ACTIVATES = re.compile(r"発動|发动")
 
 
@@ -207,7 +214,7 @@ def classify_effect(e: ir.Effect, kind: str, first_activation: bool, pendulum: b
     elif e.kind == ir.PASSIVE:
         t = "spell-continuous"
     else:
-        t = _monster_type(e)
+        t = _monster_type(e, monster=False)
         if t == "continuous":
             t = "spell-continuous"
         if t == "flip":
@@ -225,11 +232,38 @@ def classify_effect(e: ir.Effect, kind: str, first_activation: bool, pendulum: b
     return _entry(e.text, t, e.parsed, mandatory, timing, _speed(t, kind, pendulum))
 
 
+#: (a condition after it — "This is a Quick Effect if this card is equipped …" — keeps the effect an Ignition Effect that
+#: may be used as a Quick one, as the OCG's "（…場合、この効果は相手ターンでも発動できる）" reads)
+_ANY_TURN = re.compile(r"\bthis (effect|card's effect) can (also )?be (activated|used) during (either player's|your opponent's) turn\b(?! (if|while))"
+                       r"|\bthis is a quick effect\b(?! (if|while))|\bdieser effekt kann (auch )?während des spielzugs (eines beliebigen spielers|deines gegners)"
+                       r"|\bdies ist ein schnelleffekt\b(?!,? (falls|solange))|\bdu kannst diesen effekt (auch )?während (der spielzüge beider spieler|des spielzugs (eines beliebigen spielers|deines gegners))", re.I)
+
+#: Problem-Solving Card Text marks every effect that activates: a ":" after its activation condition or a ";"
+#: after its cost or target.  A text written in it (one with an effect the grammar read such a header or cost in;
+#: "FLIP:" alone and bullet labels are older) says "If this card is attacked, change it to Defense Position at the
+#: end of the Damage Step." of an effect that does not activate, so the pre-PSCT reading of such a sentence ("When
+#: …, <do something>" is a trigger) is not for it.  Link and Pendulum cards were only ever printed in PSCT.
+_LATIN = re.compile(r"[A-Za-z]{3}")
+
+
+def _psct(effects: list[ir.Effect], card_type: str | None) -> bool:
+    if not any(_LATIN.search(e.text or "") for e in effects):
+        return False  # the OCG marks its effects differently (①②③, 発動)
+    if re.search(r"\b(link|pendulum)\b", card_type or "", re.I):
+        return True
+    return any(e.kind == ir.ACTIVATED and not e.old_style and (e.cost is not None or (
+        e.condition is not None and not (e.flip and e.condition.kind is None))) for e in effects)
+
+
 def classify_effects(effects: list[ir.Effect], card_type: str | None, pendulum: bool = False) -> list[dict]:
     kind = card_kind(card_type)
     out = []
     seen_activation = False
+    psct = _psct(effects, card_type)
     for e in effects:
+        if psct and e.old_style and not e.flip and not e.quick:
+            out.append(_entry(e.text, "continuous" if kind == MONSTER or pendulum else "spell-continuous", e.parsed))
+            continue
         first = False
         if kind != MONSTER and not pendulum and not seen_activation and e.kind in (ir.ACTIVATED, ir.PASSIVE, ir.ACTIVATE_CARD):
             if kind in ACTIVATION_SPELLS | ACTIVATION_TRAPS:
@@ -238,6 +272,10 @@ def classify_effects(effects: list[ir.Effect], card_type: str | None, pendulum: 
                     and not e.quick and (e.condition is None or e.condition.kind is None or _state(e.condition)):
                 first = True
         d = classify_effect(e, kind, first, pendulum)
+        if d["type"] == "ignition" and _ANY_TURN.search(e.text or ""):
+            # old wording puts the Quick Effect in a sentence of its own after the effect: "This effect can be
+            # activated during either player's turn."
+            d = _entry(e.text, "quick", e.parsed, speed=_speed("quick", kind, pendulum))
         if d["type"] in ("trigger", "ignition", "quick", "flip") and _numbered_unactivated(e):
             d = _entry(e.text, "continuous" if kind == MONSTER or pendulum else "spell-continuous", e.parsed)
         if d["type"] == "trigger" and _MAINTENANCE.search(unicodedata.normalize("NFKC", e.text)):
@@ -246,6 +284,14 @@ def classify_effects(effects: list[ir.Effect], card_type: str | None, pendulum: 
         if not seen_activation and kind in SPELL_KINDS | TRAP_KINDS and not pendulum and e.kind in (ir.ACTIVATED, ir.PASSIVE) \
                 and (_trap_monster(e) or _ACTIVATES_THIS_CARD.search(e.text)) \
                 and all(x["type"] in ("restriction", "summon-condition") for x in out):
+            d = _entry(e.text, "activation", e.parsed, speed=_speed("activation", kind, pendulum))
+        if not seen_activation and kind in ("Continuous Trap", "Continuous Spell") and not pendulum \
+                and d["type"] in ("quick", "ignition") and e.kind == ir.ACTIVATED and not e.once_per_turn and not e.quick and _no_grave_cost(e) \
+                and not _NUMBERED.match((e.text or "").strip()) and _OCG_ACTIVATION_HEAD.match(e.text or "") \
+                and all(x["type"] in ("restriction", "summon-condition") for x in out):
+            # old OCG wording of a Continuous card's activation: "フィールド上の機械族モンスター１体を選択して発動できる。…"
+            # (PSCT "Activate this card by targeting 1 Machine monster …") — optional by its wording, but the card's own
+            # activation, not an effect of the face-up card
             d = _entry(e.text, "activation", e.parsed, speed=_speed("activation", kind, pendulum))
         if d["type"] == "activation":
             seen_activation = True

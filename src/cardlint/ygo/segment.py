@@ -36,6 +36,9 @@ class Segment:
     norm: str          # normalised text the grammar reads
     hint: str = SEG_EFFECT
     index: int | None = None  # circled number (1-based) when the text has one
+    #: an old unnumbered effect followed by "この効果は1ターンに1度しか使用できない" ("This effect can only be used once
+    #: per turn"): the limit is what marks the sentence as an activated effect (PSCT "Once per turn: You can …")
+    use_limited: bool = False
 
 
 # ------------------------------------------------------------------ helpers
@@ -85,21 +88,27 @@ def _split_sentences(text: str, enders: str) -> list[str]:
 def _is_reminder(sentence: str) -> bool:
     s = sentence.strip()
     # the OCG prints the name rule ("This card is always treated as …", a parenthesis in PSCT) as a sentence
+    s = s.rstrip(".。")
     return (s.startswith("(") and s.endswith(")")) or (s.startswith("（") and s.endswith("）")) \
         or bool(_NAME_RULE.search(s))
 
 
-_NAME_RULE = re.compile(r"^(このカード名?|此卡名?|这张卡的?卡名)は?(、)?ルール上|^(此卡名?|这张卡的?卡名)在规则上"
+_NAME_RULE = re.compile(r"^(このカード名?|此卡名?|这张卡的?卡名)は?(、)?ルール上|^(此卡名?|这张卡的?卡名)在?规则上"
                         # a Trap Monster's "(This card is also still a Trap.)", a parenthesis in PSCT
-                        r"|^(このカードは)?罠カードとしても扱う。?$|^(这张卡|此卡)也当作陷阱卡使用。?$")
+                        r"|^(このカードは)?罠カードとしても扱う。?$|^(这张卡|此卡)也当作陷阱卡使用。?$"
+                        # "(Damage calculation is applied.)", a parenthesis in PSCT
+                        r"|^ダメージ計算は(通常通り)?適用する。?$|^伤害计算(照常)?适用。?$")
 
 
 # ------------------------------------------------------------------ English / German (PSCT)
 
 _EN = {
-    "summon_cont": re.compile(r"^(if you do|if (it was |this card was |it is |this card is )?summoned this way|if special summoned this way)\b"),
-    "following": re.compile(r"(following|these) effects?\b|each effect\b|1 of the following|each of the following"),
-    "gains": re.compile(r"\b(gains?|get|gets|has|have) (these|this|the following|1 of these) effects?\b|\bgains? (these|the following)\b"),
+    "summon_cont": re.compile(r"^(if you do|if (it was |this card was |it is |this card is )?summoned this way|if special summoned this way"
+                              r"|you must also tribute)\b"
+                              r"|.*\bthe turn you (special )?summon (it |this card )?this way\b"),
+    "following": re.compile(r"(following|these) effects?\b|each effect\b|1 of the following|each of the following|\bapply this effect\b"),
+    "gains": re.compile(r"\b(gains?|get|gets|has|have) (these|this|the following|1 of these) effects?\b|\bgains? (these|the following)\b"
+                        r"|\bwith (this|these|the following) effects?\b|\bgains? effects (based on|depending on)\b"),
     "grave": re.compile(r"\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished|sent)\b|\bset this card\b"),
     "restriction": re.compile(r"^this effect can only be used once\b"
                               # where or when the card may also be activated: a rule of the card, not an effect
@@ -107,12 +116,19 @@ _EN = {
                               # the turn's rule that comes with activating the card or effect (an OCG rule line)
                               r"|^you (cannot|can't) [^.]*\bthe turn you activate (this card|this effect|either|any|that|each|1)\b"
                               r"|^((when|if) using this card as (an? )?(synchro|fusion|xyz|link) material( monster)?, )?the other (synchro|fusion|xyz|link) material"
-                              r"|^when using this card as (an? )?(synchro|fusion|xyz|link) material|^(this card )?cannot be used as (an? )?((synchro|fusion|xyz|link|ritual)( or (synchro|fusion|xyz|link))? material\b|material for an? (synchro|fusion|xyz|link) summon\b)(?![^.]*[:;])"
-                              r"|^you can only ((link|synchro|xyz|fusion|ritual|pendulum|tribute) summon|use|activate|special summon|normal summon|control|apply|conduct|send|add|have|target|set|banish|draw|attack|declare|tribute|place|equip)\b|^you can use (each|this|the) .{0,80}? (effect|effects) of ‹n› (only once|up to (twice|three times)) per turn"),
+                              r"|^when using this card as (an? )?(synchro|fusion|xyz|link) material|^(this card )?cannot be used as (an? )?((synchro|fusion|xyz|link|ritual)( or (synchro|fusion|xyz|link))? material\b|material for an? (synchro|fusion|xyz|link)( or (synchro|fusion|xyz|link))? summon\b)(?![^.]*[:;])"
+                              r"|^(if|when) this card is used as (an? )?(synchro|fusion|xyz|link) material( monster)?, (all )?(the )?other\b"
+                              r"|^there can only be (1|one) (face-up )?‹n›( monster| card)? (on the field|you control)\b"
+                              r"|^you can only ((link|synchro|xyz|fusion|ritual|pendulum|tribute) summon|use|activate|special summon|normal summon|control|apply|conduct|send|add|have|target|set|banish|draw|attack|declare|tribute|place|equip)\b|^you can use (each|this|the)( .{0,80}?)? (effect|effects) of ‹n› (only once|(up to )?(twice|three times)) per turn"
+                              r"|^you can use this effect (a number of times|up to \w+ times) per turn\b"
+                              r"|^you (cannot|can't) activate (the following effects|each effect|these effects|the effects) of ‹n› in the same chain\b"
+                              r"|^(while|if) [^,.]*, you can (use|activate) this effect (up to )?(twice|three times|\d+ times) per turn\b"
+                              r"|^only one ‹n› can have its effect activated per turn\b"
+                              r"|^the activation and effects? of this card's effects cannot be negated\b"),
     "summon": re.compile(
-        r"^(this card )?(cannot be (normal summoned|normal summoned/set|special summoned|set|fusion summoned|synchro summoned|xyz summoned|link summoned|ritual summoned|pendulum summoned)\b"
-        r"|must (first )?be (special|fusion|synchro|xyz|ritual|link|normal|tribute) summoned\b|must (first )?be (special summoned|summoned)\b"
-        r"|can only be (special|fusion|synchro|xyz|link|ritual) summoned\b|requires \d+ tributes?\b"
+        r"^(this card |this monster |this face-down card in the extra deck )?(cannot be (summoned|normal summoned|normal summoned/set|special summoned|set|fusion summoned|synchro summoned|xyz summoned|link summoned|ritual summoned|pendulum summoned)\b"
+        r"|must (first )?be (either )?(special|fusion|synchro|xyz|ritual|link|normal|tribute) summoned\b|must (first )?be (special summoned|summoned)\b"
+        r"|can only be (special|fusion|synchro|xyz|link|ritual) summoned\b|requires \d+ (‹n› )?tributes?\b"
         r"|can (also )?be (normal summoned|tribute summoned|special summoned|xyz summoned|synchro summoned|fusion summoned|link summoned) (using|by|with|without)\b)"
         r"|^you can ritual summon this card\b"
         r"|^(if|while) [^.:;]{0,160}?, you can special summon this card \("
@@ -121,26 +137,53 @@ _EN = {
         r"|^(once per turn, )?you can (also )?(special summon|xyz summon|synchro summon|fusion summon|link summon) (this card|‹n›) (using|by)\b(?![^.]*[;:])"
         r"|^you can tribute [^.;:]*? to (tribute|normal) summon (\(but not set\) )?this card\b"
         r"|^you can (tribute summon|normal summon) this card (in|by|with|without)\b(?![^.]*[;:])"
-        r"|^you can [^.;:]*?, then special summon this card( \(from your [^)]*\)| from your (hand|gy|graveyard))?\.?$"),
+        r"|^you can [^.;:]*?, then special summon this card( \(from your [^)]*\)| from your (hand|gy|graveyard))?\.?$"
+        # old wording of a Special Summon procedure: "You can Tribute 1 … to Special Summon this card from your hand."
+        r"|^you can [^.;:]*? to special summon this card( \(from your [^)]*\)| from your (hand|gy|graveyard))?\.?$"),
     "starter": re.compile(r"^(you can\b(?! only)|once per turn|\(quick effect\)|flip\s*:|activate this card\b|activate only\b)"),
+    "then": re.compile(r"^then,"),
+    "rider": re.compile(r"^if ((it|this card) (was|is) )?((special|normal|tribute|fusion|synchro|xyz|link|ritual|pendulum) )?summoned (in )?this way, (?![^.]*:)"
+                        # a sentence about "this effect" after the restriction line or on a line of its own
+                        r"|^this effect (is|cannot|can't)\b|^(this card|it) (cannot|can't) attack the turn (this effect is activated|you activate this effect)\b"),
+    "equip_event": re.compile(r"^(if|when) (it|the equipped monster) (destroys|is destroyed|inflicts|is sent|declares|is returned|is banished|is tributed|leaves)\b"),
+    "label": re.compile(r"^(\d+\+?|\d+ or (more|higher|lower|less|fewer)|level \d+ or (higher|lower)|\d+(( ?,| ?&| or|, or) \d+)+"
+                        r"|(while )?in (attack|defense) position|(attack|defense) position"
+                        r"|light|dark|earth|water|fire|wind|divine)\s*:\s*"),
     "continuation": re.compile(
-        r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect)|if summoned this way|.*\b(by|with|from|using) this effect\b|when (you activate this card|this card is activated)"
+        r"^(then|also|it|its|it's|they|their|them|that|those|these|the (target|targeted|equipped|destroyed|banished|summoned|special summoned|returned|tributed|excavated|revealed|chosen|declared|selected|drawn|discarded|set|monster|card|token|remaining|rest|other|same|attack|damage|battle)|if you do|if you (cannot|can't|do not|don't)|otherwise|for the rest of|until|during the end phase of (this|the next) turn|at the end of (this|the) (turn|battle phase|damage step)|you cannot .*(the turn|this turn|for the rest of)|you can't .*(the turn|this turn)|(if|when|while) (it|that|they|the (target|equipped|targeted|summoned|special summoned))|in addition|except|both|after that|this effect|when this effect|the effect|any (damage|battle damage)|(each|any) of these|place (them|those)|shuffle (it|them|the)|your opponent (takes|can't|cannot) .* this turn|if this card was (activated|summoned)|after (resolving|this effect)|if ((it|this card) (was|is) )?((special|normal|tribute|fusion|synchro|xyz|link|ritual|pendulum) )?summoned (in )?this way|.*\b(by|with|from|using) this effect\b|when (you activate this card|this card is activated)"
         r"|this is a quick effect|.*\bthe turn you activate this effect"
         # conditions and rules that only speak of the effect just described
-        r"|.*\bto activate and (to )?resolve this effect|.*\bin response to (this effect's|this card's|the activation of this effect)"
+        r"|.*\bto activate and (to )?resolve this effect|(destroy|banish|return|send|shuffle|tribute) (it|them|that monster|those monsters|the summoned monsters?) (during|at) the end phase\b"
+        # old wording ends "Once per turn, you can select 1 monster …" and goes on "Change it to …" / "Return it to …":
+        # an imperative on what the previous sentence chose
+        r"|(change|return|destroy|banish|send|add|special summon|shuffle|equip|attach|place|switch|flip|negate|reveal|set|look at|take control of|give control of|remove) (it|them|that|those (cards|monsters|targets)|(the|your) (selected|chosen) (card|monster)s?)\b"
+        r"|.*\bthe (chosen|selected|declared|excavated|revealed) (card|monster|type|attribute)s?\b|this card gains atk equal to (that|the)\b"
+        r"|(this|the) [a-z/ ]{0,24}(increase|decrease|changes?|gain|loss|reduction)s? (lasts?|applies|apply|remains?)\b"
+        r"|you (cannot|can't) (select|target)(?= ‹n›)|during the (main|end|standby) phase of your next turn|.*\badd this additional effect\b"
+        r"|.*\bby its effect\b|if this effect\b|if you (equipped|added|sent|summoned|special summoned|banished|discarded|drew|returned|tributed) (it|them|that|the|a|1)\b"
+        r"|after you use this effect|this damage is\b|this token\b|if you activate this effect\b|(pick|flip) (it|them) up\b"
+        r"|(this card|it|that monster) (cannot|can't) (attack|declare an attack)\b[^.]*\b(this turn|the turn|rest of)"
+        r"|for an? (spell|trap|monster)( or (spell|trap))? card\b|each time (1|one|it|that token|that monster) is destroyed\b"
+        r"|.*\bthe (chosen|selected|declared|excavated|revealed) ‹n› (card|monster)s?\b|.*\bby this card's effect\b|immediately after this effect resolves\b|.*\bturn you activate this effect\b|if (you|they) (used|activated|use) this effect|when you do(?=,)|if you call it (right|wrong)|if there (is|are) [^,.]*\bamong (them|those)\b"
+        # the alternative of the effect just described ("If … is on the field, you can Special Summon … instead")
+        r"|if (?![^,.]*\bwould\b)[^,.]*, you can [^.]*\binstead\b(?! of)|however\b|the player (with|who)\b|if (the )?(rolls?|results?|coin tosses|die rolls?) (are|is|was|were)\b|.*\bin response to (this effect's|this card's|the activation of this effect)"
         r"|.*\bthe turn this effect is activated|.*\bthis effect is not applied|the next time (that|the|it|this|they)"
         r"|.*\bfor you to activate and resolve this effect)\b"),
 }
 
 _DE = {
-    "summon_cont": re.compile(r"^(falls du dies tust|falls (sie|diese karte|es) auf diese (weise|art))\b"),
+    "summon_cont": re.compile(r"^(falls du dies tust|falls (sie|diese karte|es) auf diese (weise|art))\b"
+                              r"|.*\bin dem du (sie |diese karte )?auf diese (art|weise) beschwörst\b"),
     "following": re.compile(r"(folgenden|dieser|diese) effekte?\b|jeden effekt\b|jeden der folgenden"),
-    "gains": re.compile(r"\b(erhält|erhalten|bekommt|bekommen|hat|haben) (diese|diesen|die folgenden|den folgenden|1 dieser) effekte?\b"),
+    "gains": re.compile(r"\b(erhält|erhalten|bekommt|bekommen|hat|haben)( (es|sie|er|dieses monster|jenes monster|diese karte))? (diese|diesen|die folgenden|den folgenden|1 dieser) effekte?\b"
+                        r"|\bmit (diesem|diesen|den folgenden) effekt(en)?\b"),
     "grave": re.compile(r"\bdiese karte (in|aus|von) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|auf den friedhof gelegt)\b|\bdiese karte setzen\b"),
     "restriction": re.compile(r"^dieser effekt kann nur einmal verwendet werden\b"
                               r"|^du kannst\b(?=[^.]*\b(keine|nicht)\b)[^.:;]*\bin dem du [^.:;]*\baktivierst\b|^(diese karte )?kann nicht als (synchro|fusions|xyz|link)-?material\b[^.;:]*verwendet werden"
+                              r"|^(diese karte )?kann nicht als material für eine [\w -]*beschwörung verwendet werden"
                               r"|^du kannst (jeden|diesen|den|die|das|einen|jeden der|nur)\b.*\bnur (einmal|zweimal) pro spielzug\b|^du kannst nur (1|einen|eine|ein)\b.*\bpro spielzug\b|^du kannst nur\b"
-                              r"|^du kannst ‹n› nur (einmal|zweimal) pro (spielzug|duell)\b"),
+                              r"|^du kannst ‹n› nur (einmal|zweimal) pro (spielzug|duell)\b"
+                              r"|^du kannst (die folgenden effekte|jeden effekt|diese effekte) von ‹n› nicht in derselben kette\b"),
     "summon": re.compile(
         r"^(diese karte )?kann nicht als (normalbeschwörung|spezialbeschwörung)\b|^(diese karte )?kann nicht (normal|als|spezial)\w*\s*(beschworen|gesetzt)"
         r"|^(diese karte )?muss (zuerst )?(als|durch|mit|von)\b.{0,120}?\bbeschworen werden|^muss\b.{0,160}?beschworen werden"
@@ -154,11 +197,24 @@ _DE = {
         r"|^du kannst [^.;:]*? als tribut anbieten, um diese karte als (tributbeschwörung|normalbeschwörung) zu beschwören"
         r"|^du kannst diese karte als tributbeschwörung [^.;:]*? beschwören(?![^.]*[;:])"
         r"|^du kannst [^.;:]*?, dann (beschwöre|kannst du) diese karte [^.;:]*? als spezialbeschwörung( beschwören)?\.?$"),
-    "starter": re.compile(r"^(du kannst\b(?! nur)|einmal pro spielzug|\(schnelleffekt\)|flipp?\s*:|aktiviere diese karte\b|aktiviere (sie|diese karte) nur\b)"),
+    "starter": re.compile(r"^(du kannst\b(?! nur)(?! diesen effekt (auch )?während\b)(?! (keine|nicht) ‹n›)|einmal pro spielzug|\(schnelleffekt\)|flipp?\s*:|aktiviere diese karte\b|aktiviere (sie|diese karte) nur\b)"),
+    "then": re.compile(r"^(dann|danach),"),
+    "rider": re.compile(r"^falls (sie|es|er|diese karte) auf diese (weise|art) (als \w+ )?beschworen (wurde|wird), (?![^.]*:)"),
+    "equip_event": re.compile(r"^(falls|wenn) (es|das ausgerüstete monster) [^,.]*\b(zerstört|zufügt|gelegt wird|erklärt|zurückgelegt|verbannt)\b"),
+    "label": re.compile(r"^(\d+\+?|\d+ oder (mehr|höher|niedriger|weniger)|stufe \d+ oder (höher|niedriger)|\d+(( ?,| ?&| oder) \d+)+"
+                        r"|(solange )?in (angriffs|verteidigungs)position|(angriffs|verteidigungs)position"
+                        r"|licht|finsternis|erde|wasser|feuer|wind|göttlich)\s*:\s*"),
     "continuation": re.compile(
         r"^(\w+ (es|sie|ihn|jenes monster|jene monster|jene karte) (andernfalls|stattdessen|während|ins|in|auf|unter)"
         r"|(falls|wenn|solange) (das|der|die|jenes|jener|jene) (ausgerüstete|gewählte|ziel|monster\b)"
-        r"|falls (sie|es|er|diese karte) auf diese (art|weise) beschworen|dies ist ein schnelleffekt"
+        r"|falls (sie|es|er|diese karte) auf diese (art|weise) beschworen|dies ist ein schnelleffekt|du kannst diesen effekt (auch )?während\b"
+        r"|die [\w-]*(steigerung|senkung|änderung|erhöhung|verringerung)\b|(der|die|das) \w+ (des|der) (gewählten|ausgewählten|gezogenen|aufgedeckten)\b"
+        r"|.*\b(des|der|das|dem|den|die) (gewählte|bestimmte|ausgewählte|aufgedeckte|ausgegrabene|benannte)[nm]?\b"
+        r"|(beschwöre|zerstöre|verbanne|lege|mische|füge|gib|ändere|tausche|nimm) (es|sie|ihn|jenes|jene|das \w*monster|die gewählte)\b"
+        r"|.*\bdurch (ihren|seinen) effekt\b|diese karte erhält atk in höhe der atk (des|der|jenes|jener)\b|ist (die|diese|das) (karte|ziel|monster)\b|ist dies nicht der fall|eine so aufgedeckte\b"
+        r"|.*\b(jenes|jener|dieses) (normalen |gewählten )?(monsters?|zaubers?|karte|falle)\b|während der (main|end|standby) phase deines nächsten spielzugs"
+        r"|du kannst (keine|nicht)(?= ‹n›)|.*\bzusätzlichen effekt\b"
+        r"|falls du (richtig|falsch|den münzwurf|ihn (richtig|falsch))|(falls|wenn) (?![^,.]*\bwürde)[^,.]*, kannst du ([^.,]* )?stattdessen\b"
         r"|.*\bin dem du diesen effekt aktivierst|dann|außerdem|es|er|sie|ihr|ihre|ihren|sein|seine|seinen|dies|diese (effekte|monster)|jene|der (ziel|gewählte|ausgerüstete|zerstörte)|die (ziel|gewählte|ausgerüstete)|das (ziel|gewählte|ausgerüstete|als spezial)|falls du dies tust|andernfalls|für den rest|bis zum ende|bis zur|während der end phase dieses spielzugs|am ende (dieses|des) (spielzugs|battle)|du kannst .*(in dem spielzug|in diesem spielzug|für den rest)|(falls|wenn|solange) (es|er|sie|jene|das ziel)|zusätzlich|außer|nachdem|dieser effekt|der effekt|jeglicher|sämtlicher|falls (sie|es|er) auf diese weise|.*\b(durch|mit) diesen effekt\b"
         r"|.*\bum diesen effekt zu aktivieren und aufzulösen|.*\bauf die aktivierung dieses effekts|.*\bin dem dieser effekt aktiviert wird"
         r"|.*\bwird dieser effekt nicht angewendet|das nächste mal)\b"),
@@ -176,6 +232,9 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
         else:
             paras.append(ln)
     segs: list[Segment] = []
+    # a reminder line ("(This card is always treated as an "Ursarctic" and "Drytron" card.)") is neither the
+    # materials nor an effect
+    paras = [p for p in paras if not _is_reminder(p)]
     extra = bool(card_type) and any(k in card_type for k in ("Fusion", "Synchro", "Xyz", "Link"))
     if extra and paras and (len(paras) > 1 or _looks_material(paras[0], lang)):
         mat = paras.pop(0)
@@ -193,7 +252,7 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
         if len(orig_sents) != len(sents):
             orig_sents = sents
         current: Segment | None = None
-        bullet_effects = False
+        bullet_effects = labelled = False
         for o, s in zip(orig_sents, sents):
             low = " ".join(s.lower().split())
             if _is_reminder(low):
@@ -209,12 +268,20 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
                 else:
                     current = Segment(o, low, SEG_SUMMON)
                     segs.append(current)
+                bullet_effects = False
                 continue
             bullet = low[:1] in "●•"
-            if not bullet:
-                bullet_effects = False
-            elif not bullet_effects:
-                bullet_effects = _bullet_is_effect(segs, current, lex)
+            if bullet and not bullet_effects:
+                bullet_effects = _bullet_is_effect(segs, current, lex) or (
+                    # a further labelled bullet of a list of labelled effects ("● While in Defense Position: …")
+                    labelled and bool(lex["label"].match(low[1:].strip()))) or (
+                    # a monster text that opens with bullets ("● While in Attack Position: … ● While in Defense
+                    # Position: …") lists effects the card has in each state, not the choices of one effect
+                    current is None and not spell_trap and all(x.hint == SEG_MATERIALS for x in segs)
+                    and bool(lex["label"].match(low[1:].strip())))
+                if bullet_effects and current is not None and current.norm.rstrip().endswith(":"):
+                    # "… with this effect:" introduced the bullets, which are now effects of their own
+                    current.norm = current.norm.rstrip()[:-1] + "."
             if bullet and not bullet_effects and current is None:
                 host = _host_effect(segs)
                 if host is not None and lex["following"].search(host.norm):
@@ -222,22 +289,32 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
                     # ● … ● …": the choices belong to the effect before the restriction line
                     host.text += " " + o
                     host.norm += " " + low
+                    current = host  # what follows the choices may continue the same effect
                     continue
             if bullet and bullet_effects:
                 # "You can only use each of the following effects …" / "… gains these effects.": each bullet is
-                # an effect of its own
-                low = low[1:].strip()
+                # an effect of its own; its label ("● 2+:", "● FIRE:", "● While in Attack Position:") names the
+                # state in which the card has it, which is not part of the effect
+                labelled = labelled or bool(lex["label"].match(low[1:].strip()))
+                low = lex["label"].sub("", low[1:].strip())
                 o = o.lstrip("●• ")
                 current = Segment(o, low, SEG_EFFECT)
                 segs.append(current)
                 continue
-            if current is not None and current.hint == SEG_SUMMON and lex["summon_cont"].search(low):
+            if current is not None and current.hint == SEG_SUMMON and lex["summon_cont"].search(low) \
+                    and ":" not in _top_level(low):
+                # "If Summoned this way, <what happens>" belongs to the procedure; "If Summoned this way, during your
+                # opponent's next End Phase: …" is an effect of its own (it activates)
                 current.text += " " + o
                 current.norm += " " + low
                 continue
             top = _top_level(low)
             header = ":" in top
             starter = (header or ";" in top or lex["starter"].search(low)) and not bullet
+            if starter and lex["then"].match(low) and current is not None and current.hint == SEG_EFFECT:
+                # "Then, during your next Standby Phase, if this card is still banished: Special Summon …": a later step
+                # of the effect before, whatever its punctuation
+                starter = False
             first_of_spell = spell_like and current is not None and current.hint == SEG_EFFECT \
                 and current is segs[_first_effect(segs)]
             if first_of_spell and not header and not lex["grave"].search(low):
@@ -248,11 +325,25 @@ def _psct_segments(text: str, lang: str, card_type: str | None, name: str | None
                 # "If … would be destroyed, you can banish this card from your GY instead.": an effect of the
                 # card in the GY, not part of its activation
                 starter = True
+            if current is not None and card_type == "Equip Spell" and not re.search(r"[:;]", _top_level(current.norm)) \
+                    and lex["equip_event"].search(low):
+                # "Equip only to …. It gains 500 ATK. If it destroys a monster by battle, …": after the Equip Spell's
+                # continuous effect, "it" is the equipped monster and the event opens an effect of its own
+                starter = True
             if current is not None and current.hint == SEG_EFFECT and not starter and (
                     lex["continuation"].search(low) or first_of_spell or bullet):
                 current.text += " " + o
                 current.norm += " " + low
                 continue
+            if current is None and lex["rider"].search(low) and _host_effect(segs) is not None:
+                # "…; Special Summon this card. You can only use this effect … once per turn. If Summoned this way,
+                # banish it when it leaves the field.": a rider of the effect before the restriction line
+                host = _host_effect(segs)
+                host.text += " " + o
+                host.norm += " " + low
+                continue
+            # a sentence of its own ends a list of bulleted effects; one that continues the last bullet does not
+            bullet_effects = False
             current = Segment(o, low, SEG_EFFECT)
             segs.append(current)
     return segs
@@ -263,10 +354,10 @@ def _split_at_bullet_header(sents: list[str]) -> list[str]:
     sentence that ends in a colon introduces its bullets, which are sentences of their own."""
     out = []
     for sent in sents:
-        head, sep, rest = sent.partition("\n●")
-        if sep and head.rstrip().endswith(":"):
-            out.append(head.rstrip())
-            out.extend("●" + b.strip() for b in rest.split("\n●"))
+        m = re.search(r":\s*(?=●)", sent)
+        if m and "●" not in sent[:m.start()]:
+            out.append(sent[:m.start() + 1].rstrip())
+            out.extend("●" + b.strip() for b in re.split(r"\s*●", sent[m.end():]) if b.strip())
         else:
             out.append(sent)
     return out
@@ -287,13 +378,25 @@ def _bullet_is_effect(segs: list[Segment], current: Segment | None, lex: dict) -
     if prev.hint == SEG_RESTRICTION and lex["following"].search(prev.norm):
         return True
     host = _host_effect(segs) if current is None else None
-    if host is not None and lex["gains"].search(host.norm) and not re.search(r"[:;]", _top_level(host.norm)):
+    if host is not None and _grants(host, lex):
         # "… gains these effects. You can only use this effect … once per turn. ● … ● …"
         return True
-    if current is not None and current.hint == SEG_EFFECT and lex["gains"].search(current.norm) \
-            and not re.search(r"[:;]", _top_level(current.norm)):
+    if current is not None and current.hint == SEG_EFFECT and _grants(current, lex):
         return True
     return False
+
+
+def _grants(host: Segment, lex: dict) -> bool:
+    """The host's last sentence gives a card the effects listed below it ("… gains this effect.", "…; that monster
+    gains this effect until …", "… with this effect:"): each bullet is an effect of the card that gains it, with its
+    own activation — the OCG prints it as one (「…は以下の効果を得る。●…」) — not a step of the host."""
+    last = re.split(r"(?<=[.;:])\s+(?=\S)", _top_level(host.norm).strip().rstrip(":"))[-1]
+    if not lex["gains"].search(last):
+        return False
+    if not re.search(r"[:;]", _top_level(host.norm).rstrip().rstrip(":")):
+        return True
+    # an activated host ("If …: You can target …; it gains this effect"): the grant must close the effect
+    return bool(re.search(lex["gains"].pattern + r"[^.;:●]{0,60}[.:]?\s*$", _top_level(host.norm).strip()))
 
 
 def _spell_trap(card_type: str | None) -> bool:
@@ -315,24 +418,33 @@ def _top_level(s: str) -> str:
 
 
 def _looks_material(line: str, lang: str) -> bool:
+    if re.match(r"(must|cannot|you can|if|when|this card|once|during|each|while|gains?|muss|kann nicht|du kannst|falls|wenn|diese karte)\b",
+                line.strip(), re.I):
+        return False  # a sentence of rules ("Must be Special Summoned with …"), not a list of materials
     return bool(re.search(r"\+|^\d|^[\"„“]|monster|monstern?|tuner|token", line, re.I)) and not re.search(r"[:;]", line)
 
 
 # ------------------------------------------------------------------ Japanese / Chinese
 
-_JA_SUMMON = re.compile(r"(特殊召喚はできない。?$|のみ[、,]?このカードは[^。]*召喚する事ができる。?$|(X|エクシーズ|シンクロ|融合|リンク|儀式)召喚する事もできる|のみ特殊召喚(する事が|することが)?できる|手札から[^。]{0,14}特殊召喚できる。?$|通常召喚できない|特殊召喚できない|特殊召喚する事ができない|特殊召喚しなければならない|特殊召喚できる。?$|召喚できる。?$|により降臨|で降臨|儀式召喚できる|リリースなしで召喚|リリースして召喚|アドバンス召喚する事もできる|でしか特殊召喚できない|融合召喚でのみ|エクシーズ召喚でのみ|シンクロ召喚でのみ|場合のみ特殊召喚|手札から特殊召喚できる)")
-_JA_RESTR = re.compile(r"(1(枚|体)しか(表側表示で)?存在できない|1ターンに1(度|回|枚)しか|1ターンに[1-9]度まで(しか)?(使用|発動)|1ターンに1体しか|1枚しか(表側表示で)?存在できない|しか発動できず|デュエル中に1度しか|しか使用できない)")
-_ZH_SUMMON = re.compile(r"(^(此卡|这张卡)(可以|可)[^。]*特殊召唤|(此卡|这张卡)(可以|可)[^。]*从手[卡牌]特殊召唤。?$|可(将|把)(此卡|这张卡)[^。]*特殊召唤。?$|无需解放即可召唤|可[^。]*(上级召唤|表侧表示召唤)。?$|仅可(以|在|用)?[^。]*特殊召唤。?$|(用|以)[^。]*才能[^。]*特殊召唤。?$|也(能|可以?)[^。]*(超量|同调|融合|连接|仪式)召唤。?$|只能(用|以)[^。]*特殊召唤|不可通常召唤|不可特殊召唤|可特殊召唤。?$|可以?从手[卡牌][^。]{0,14}特殊召唤。?$|不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
+_JA_SUMMON = re.compile(r"(特殊召喚はできない。?$|特殊召喚が可能。?$|を融合素材として融合召喚する。?$|しか特殊召喚できず"
+                        r"|^(?![^。]*1ターンに1度)[^。]*このカード(は|を)[^。]*特殊召喚する(事|こと)ができる。?$|アドバンス召喚する(事|こと)ができる。?$|のみ[、,]?このカードは[^。]*召喚する事ができる。?$|(X|エクシーズ|シンクロ|融合|リンク|儀式)召喚する事もできる|のみ特殊召喚(する事が|することが)?できる|手札から[^。]{0,14}特殊召喚できる。?$|通常召喚できない|特殊召喚できない|特殊召喚する事ができない|特殊召喚しなければならない|特殊召喚できる。?$|召喚できる。?$|により降臨|で降臨|儀式召喚できる|リリースなしで召喚|リリースして召喚|アドバンス召喚する事もできる|でしか特殊召喚できない|融合召喚でのみ|エクシーズ召喚でのみ|シンクロ召喚でのみ|場合のみ特殊召喚|手札から特殊召喚できる)")
+_JA_RESTR = re.compile(r"(1(枚|体)しか(表側表示で)?存在できない|1ターンに1度、いずれか1つしか|1ターンに1(度|回|枚)しか|1ターンに[1-9]度まで(しか)?(使用|発動)|1ターンに1体しか|1枚しか(表側表示で)?存在できない|しか発動できず|デュエル中に1度しか|しか使用できない)")
+_ZH_SUMMON = re.compile(r"(融合素材作融合召唤。?$|(才能|可)从[^。，,]{0,8}特殊召唤。?$"
+                        # the Konami SC wording: "此卡可从手牌中特殊召唤", "可将此卡特殊召唤至…", "此卡才可召唤"
+                        # (not after an event: "…召唤时，这张卡可以从墓地…特殊召唤" is an old trigger)
+                        r"|^(?![^。]*时[，,])[^。]*(此卡|这张卡)(可以|可|才可|才能)[^。]*特殊召唤[^。]{0,14}。?$|可(以)?从手[卡牌]中?特殊召唤(此卡|这张卡)。?$"
+                        r"|(此卡|这张卡)才(可|能)(通常)?召唤|^(?![^。]*时[，,])[^。]*可(以)?(将|把)(此卡|这张卡)特殊召唤[^。]{0,14}。?$|^(此卡|这张卡)(可以|可)[^。]*特殊召唤|(此卡|这张卡)(可以|可)[^。]*从手[卡牌]特殊召唤。?$|可(将|把)(此卡|这张卡)[^。]*特殊召唤。?$|无需解放即可召唤|可[^。]*(上级召唤|表侧表示召唤)。?$|仅可(以|在|用)?[^。]*特殊召唤。?$|(用|以)[^。]*才能[^。]*特殊召唤。?$|也(能|可以?)[^。]*(超量|同调|融合|连接|仪式)召唤。?$|只能(用|以)[^。]*特殊召唤|不可通常召唤|不可特殊召唤|可特殊召唤。?$|可以?从手[卡牌][^。]{0,14}特殊召唤。?$|不能通常召唤|不能特殊召唤|只能用|才能特殊召唤|可以特殊召唤。?$|可以从手[卡牌]特殊召唤|降临|仪式召唤|不用解放作召唤|把[^。]*解放作召唤|可以不用解放|必须用|特殊召唤的场合才能|才能作特殊召唤|才能从手卡特殊召唤|只能通过)")
 #: unnumbered lines the OCG prints outside the ①②③ effects because they are not effects: a Ritual Spell's
 #: "「…」の降臨に必要。", a material restriction of this card ("このカードはリンク素材にできない。"), and a
 #: restriction on the turn an effect is activated ("このカードの効果を発動するターン、自分は…できない。")
 _CJK_RULE_LINE = re.compile(
     r"(の降臨に必要|降臨に使用する事ができる|的?降临(所)?必需|降临所需)。?$"
-    r"|^以?(このカード|此卡|这张卡)[はをが]?[^。]{0,30}(素材にできない|素材とする事はできない|素材にする事はできない|素材とする場合|(不能|不可以?)(作为|当作)[^。]{0,12}素材|作为[^。]{0,14}素材的(场合|情况下))"
+    r"|^以?(このカード|此卡|这张卡)[はをが]?[^。]{0,30}(素材にできない|素材とする事はできない|素材にする事はできない|素材とする場合|素材(モンスター)?として使用する事はできない|(不能|不可以?)(作为|当作)[^。]{0,12}素材|作为[^。]{0,14}素材的(场合|情况下))"
     r"|^[^。、]{0,24}(効果|カード)を発動するターン、|^[^。，,]{0,24}(效果|卡)(的)?发动的回合[，,]"
     # "このカードの発動に対して…発動できない": the activation cannot be responded to
     r"|^このカードの発動に対して|^(应对|对应|对)(此卡|这张卡)的发动"
-    r"|^发动(此卡|这张卡|这个效果|此效果)的回合(中)?[，,]"
+    r"|^发动(此卡|这张卡|这个效果|此效果)的?(效果)?的回合[^，,。]{0,10}[，,]"
+    r"|^把(这张卡|此卡)作为[^。]{0,20}素材的(场合|情况下)[，,]"
     # where or when the card may also be activated ("このカードは手札からも発動できる", "此卡也可从手牌发动")
     r"|^[^。]*このカード(は|の発動は)[^。]*も(発動|する事が)?できる。?$|^[^。]*(此卡|这张卡)也(可以|可|能)[^。]*发动。?$")
 
@@ -342,12 +454,14 @@ _WHILE_ON_FIELD = re.compile(r"^(このカードが(フィールド|魔法&罠�
                              r"|(这张卡|此卡)在场上(表侧表示)?存在(的情况下|的场合|期间|的限度)?)")
 
 _ALSO = re.compile(r"^(また、(?!この効果|その)|此外[，,](?!这个效果|此效果))")
-_SUMMON_TAIL = re.compile(r"特殊召喚(する|できる)。?$|特殊召唤。?$")
+_SUMMON_RIDER = re.compile(r"^(この方法で(特殊)?召喚した|这个方法(特殊)?召唤的|用这个方法(特殊)?召唤的|以这个方法(特殊)?召唤的)")
+_TRAILING_PAREN = re.compile(r"[（(][^（）()]*[）)]。?$")
+_SUMMON_TAIL = re.compile(r"(生け贄に捧げ|リリースし)なければならない。?$|特殊召喚する(事|こと)ができる。?$|^必须[^。]*作为祭品。?$|特殊召喚(する|できる)。?$|特殊召唤。?$")
 
 #: "这张卡1回合只有1次可以变成里侧守备表示": "Once per turn: You can flip this card face-down" — an effect
 #: limited to once per turn, not a limit on using another effect
 _ONCE_ACTION = re.compile(r"1回合只有1次可以(?!使用|发动|适用|特殊召唤)")
-_ZH_RESTR = re.compile(r"(仅可有1(只|张)|1回合(只能|仅可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|1回合只能使用1次|回合各能使用1次|1回合(可以|可)?(使用|适用)?最多(可以?)?(使用|适用)?[1-9]次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|回合只能|只能使用1次|只能发动1张|只能使用其中|仅可使用其中|只能用其中)")
+_ZH_RESTR = re.compile(r"(仅可有1(只|张)|1回合(只能|仅可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|1回合只能使用1次|回合各能使用1次|1回合(可以|可)?(使用|适用)?最多(可以?)?(使用|适用)?[1-9]次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|各只可使用1次|各只能使用1次|只可使用1次|决斗中仅可|仅可适用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|回合只能|只能使用1次|只能发动1张|只能使用其中|仅可使用其中|只能用其中)")
 
 
 #: "…召喚に成功した時、手札から…を特殊召喚できる" / "…破壊された場合、このカードを手札から特殊召喚できる":
@@ -365,6 +479,11 @@ def _cjk_norm(s: str) -> str:
 
 def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None) -> list[Segment]:
     text = text.replace("\r", "")
+    # some fan texts print the whole Pendulum card in one field: "←4 【灵摆】 4→ <Pendulum Effect> 【怪兽效果】 <monster
+    # effects>"; the Pendulum Effect is the record's own ``pendulum_text``
+    head, sep, monster = text.partition("【怪兽效果】")
+    if sep and re.search(r"【灵摆】|【ペンデュラム】", head):
+        text = monster
     masked_all = mask_names(text, lang, name)
     segs: list[Segment] = []
     extra = bool(card_type) and any(k in card_type for k in ("Fusion", "Synchro", "Xyz", "Link"))
@@ -387,20 +506,30 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
     spell_like = bool(card_type) and card_type in ("Normal Spell", "Quick-Play Spell", "Ritual Spell",
                                                     "Normal Trap", "Counter Trap")
     current: Segment | None = None
+    granting = False
     for i, s in enumerate(pre_sents):
         n = _cjk_norm(s)
-        if _is_reminder(n) or not n.strip("。"):
+        if _is_reminder(n) or not n.strip("。") or _SCALE_LINE.match(n):
             continue
         if extra and i == 0 and not segs and _MAT_LINE.search(n):
             # "3星怪兽×2。1回合1次，…" — the materials run into the first sentence on one line
             segs.append(Segment(s, f"{MAT}" + n, SEG_MATERIALS))
             continue
         if (restr_re.search(n) or _CJK_RULE_LINE.search(n)) and not numbered_act(n, lang) \
-                and not _ONCE_ACTION.search(n):
+                and not _ONCE_ACTION.search(n) and not (restr_re.search(n) and _AS_LONG_AS.search(n)):
+            if _USE_LIMIT.match(n) and segs and segs[-1].hint == SEG_EFFECT:
+                segs[-1].use_limited = True
             segs.append(Segment(s, "‹res›" + _stop(n), SEG_RESTRICTION))
             current = None
             continue
-        if summon_re.search(n) and not spell_trap and not _CJK_TRIGGERED_SUMMON.search(n):
+        if current is not None and current.hint == SEG_SUMMON and _SUMMON_RIDER.match(n):
+            # "この方法で召喚したこのカードの元々の攻撃力は１３００になる": what the procedure gives the card it Summons
+            # (PSCT: "… without Tributing. If you do, its original ATK becomes 1300.")
+            current.text += s
+            current.norm += _stop(n)
+            continue
+        if summon_re.search(_TRAILING_PAREN.sub("", n)) and not spell_trap and not _CJK_TRIGGERED_SUMMON.search(n) \
+                and not _PLAYER_LIMIT.search(n):
             if current is not None and current.hint == SEG_SUMMON:
                 current.text += s
                 current.norm += _stop(n)
@@ -408,6 +537,23 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
                 current = Segment(s, "‹sum›" + _stop(n), SEG_SUMMON)
                 segs.append(current)
             continue
+        if n.startswith("●") and current is not None and current.hint == SEG_EFFECT \
+                and (granting or _GRANT_HEAD.search(current.norm)):
+            # "…以下の効果を得る。●…●…" before any ①: as in a numbered effect, each bullet is an effect of its own
+            granting = True
+            current = Segment(s, _stop(n[1:].strip()), SEG_EFFECT)
+            segs.append(current)
+            continue
+        if n.startswith("●") and current is None and _host_effect(segs) is not None \
+                and _CHOICE_HEAD.search(_host_effect(segs).norm):
+            # "…以下の効果から１つを選択して発動できる。「…」の効果は１ターンに１度しか使用できない。●…●…": the choices of the
+            # effect before the restriction line
+            host = _host_effect(segs)
+            host.text += s
+            host.norm += _stop(n)
+            continue
+        if n.startswith("●"):
+            granting = False
         # old unnumbered text opens each further effect with "また、" ("Also,") — with or without an
         # activation word ("また、セットされたこのカードが…破壊され墓地へ送られた時、デッキから１枚ドローする。")
         starter = _cjk_starter(n, lang) or bool(_ALSO.match(n))
@@ -424,9 +570,18 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
             current.norm += _stop(n)
             continue
         if current is not None and current.hint == SEG_EFFECT and not starter and (
-                _cjk_continuation(n, lang) or (spell_like and current is segs[_first_effect(segs)])):
+                _cjk_continuation(n, lang) or (spell_like and current is segs[_first_effect(segs)])
+                # an old "リバース：…。…。" effect runs on until a sentence with a condition of its own
+                or (_FLIP_HEAD.match(current.norm) and not _OWN_CONDITION.search(n))):
             current.text += s
             current.norm += _stop(n)
+            continue
+        if current is None and _CJK_RIDER.match(n) and _host_effect(segs) is not None:
+            # "…特殊召喚する。この効果は１ターンに１度しか使用できない。この効果によって特殊召喚されたモンスターは…": a rider of
+            # the effect before the restriction line
+            host = _host_effect(segs)
+            host.text += s
+            host.norm += _stop(n)
             continue
         # the connective "また、" says only that another effect follows: the grammar reads the effect itself
         current = Segment(s, _stop(_ALSO.sub("", n)), SEG_EFFECT)
@@ -438,8 +593,11 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
         if not act and restr_re.search(n):
             segs.append(Segment(chunk, "‹res›" + _stop(n), SEG_RESTRICTION, idx))
             continue
-        if not act and not spell_trap and summon_re.search(n) and not _CJK_TRIGGERED_SUMMON.search(n) and re.search(r"^(このカード|此卡|这张卡)?[^。]*(召喚|召唤)", n) \
-                and not re.search(r"(限り|只要)", n):
+        first = _TRAILING_PAREN.sub("", n.split("。")[0]) + "。"
+        if not act and not spell_trap and (summon_re.search(n) or summon_re.search(first)) \
+                and not _SUMMONED_CARD.search(first) \
+                and not _CJK_TRIGGERED_SUMMON.search(n) and re.search(r"^(このカード|此卡|这张卡)?[^。]*(召喚|召唤)", n) \
+                and not re.search(r"(限り|只要)", n) and not _PLAYER_LIMIT.search(n.split("。")[0]):
             segs.append(Segment(chunk, "‹sum›" + _stop(n), SEG_SUMMON, idx))
             continue
         granted = _GRANTS.search(n)
@@ -458,8 +616,25 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
 _MAT_LINE = re.compile(r"^[^。、，,:]*(\+|×)[^。、，,:]*。?$")
 
 _GRANTS = re.compile(r"(以下の効果を得る|(获得|得到)以下效果)。(?=●)")
+_USE_LIMIT = re.compile(r"^(この効果は[^。]{0,40}([1-9]度しか|[1-9]度まで)(使用|発動)|(这个效果|此效果)[^。]{0,40}(使用|发动)[1-9]次)")
+#: "このカードがフィールド上に表側表示で存在する限り、お互いのプレイヤーは１ターンに１度しか…": while the card is there, a
+#: continuous effect limits the players — an effect, not a limit on using this card's effects
+#: "自分はレベル５以上のモンスターを特殊召喚できない" / "お互いのプレイヤーは…特殊召喚できない": a limit on the players, not
+#: this card's summoning condition
+_PLAYER_LIMIT = re.compile(r"(自分|相手|お互い(のプレイヤー)?|双方)は[^。]*召喚(でき|する事はでき|する事ができ)ない"
+                           r"|(自己|对方|对手|双方)(在这个回合|这个回合|的玩家)?(不能|不可)[^。]*召唤|存在する限り|只要[^。]*存在")
+#: a Pendulum Scale printed into the text ("←4 【灵摆】 4→")
+_SCALE_LINE = re.compile(r"^←?\s*\d+\s*【[^】]*】\s*\d+\s*→?。?$")
+_AS_LONG_AS = re.compile(r"存在する限り|只要[^。]*存在")
+#: "②：リリースなしで召喚したこのカードのレベルは４になる": what a Summoned card is like — an effect, not a procedure
+_SUMMONED_CARD = re.compile(r"^[^。、]*召喚したこのカード(の|は)|^[^。，,]*召唤的(这张卡|此卡)的")
+_CHOICE_HEAD = re.compile(r"以下の効果から|以下から[1-9]つ|以下(的)?效果(中)?(选择|选)|从以下效果")
+_CJK_RIDER = re.compile(r"^(この効果(で|によって)|这个效果(特殊召唤|除外|破坏)的|此效果(特殊召唤|除外|破坏)的)")
+_FLIP_HEAD = re.compile(r"^(リバース|反转)[:：]")
+_OWN_CONDITION = re.compile(r"(時|場合|度に|限り|时|场合|情况下|每次|只要)[、，,]?")
+_GRANT_HEAD = re.compile(r"(以下の効果を得る|(获得|得到)[^。]{0,24}以下的?效果)。$")
 
-_HEAD_ONLY = re.compile(r"(発動できる|発動する|発動しなければならない|发动|才能发动|可以发动)。$")
+_HEAD_ONLY = re.compile(r"(発動できる|発動する|発動する(事|こと)ができる|発動しなければならない|发动|才能发动|可以发动)。$")
 
 
 def _stop(n: str) -> str:
@@ -485,12 +660,18 @@ def _cjk_starter(n: str, lang: str) -> bool:
 
 def _cjk_continuation(n: str, lang: str) -> bool:
     if lang == "ja":
-        return bool(re.match(r"^(この時、|その後|その|そのモンスター|この効果|また|さらに|この効果で|そのカード|それら|対象の|選択した|このターン|そのターン|次の|ただし|その場合|この効果を|装備モンスター|●|このカードを発動する(ターン|場合)"
+        return bool(re.match(r"^(この時、|その後|その|そのモンスター|この効果|また|さらに|この効果で|そのカード|それら|対象の|選択した|このターン|そのターン|次の|ただし|その場合|この効果を|装備モンスター(?![^。]*(た|だ)(時|場合)、)|●|このカードを発動する(ターン|場合)"
                              # the other branch of an excavation or a check ("違った場合、…デッキの一番下に戻す")
-                             r"|違った場合|それ以外の場合|めくった|残りの|この方法で)", n))
-    return bool(re.match(r"^(此时[，,]|这个时候[，,]|或者?不|那之后|那|那只|这个效果|此效果|这个回合|此回合|此外|再|那些|选择的|作为对象的|这张卡的这个效果|下次的|但是|装备怪兽|●|发动此卡的回合|这张卡发动的回合|这张卡的发动后"
+                             r"|違った場合|それ以外の場合|めくった|残りの|この方法で|このトークン|[^。]{0,24}この効果(で|によって)"
+                             r"|[^。]*その時の効果に以下の効果を加える|[^。]*(サイコロの)?出た目|この(融合|シンクロ|エクシーズ)?モンスターは"
+                             # the outcome of what the effect drew, revealed or rolled ("魔法・罠カードだった場合、…",
+                             # "相手の出た目が６だった場合、…")
+                             r"|[^。、]{0,16}(カード|モンスター|出た目|結果)(が[^。、]{0,8})?だった場合)", n))
+    return bool(re.match(r"^(此时[，,]|这个时候[，,]|或者?不|那之后|那|那只|这个效果|此效果|这个回合|此回合|此外|再|那些|选择的|作为对象的|这张卡的这个效果|下次的|但是|装备怪兽(?![^。]*(时|的场合)[，,])|●|发动此卡的回合|这张卡发动的回合|这张卡的发动后"
                     # "不是的场合，回到自己卡组最下面" / "剩下的卡…": the rest of an excavation
-                    r"|不是的(场合|情况下)|并且|翻开的|剩下的|这个方法)", n))
+                    r"|不是的(场合|情况下)|并且|翻开的|剩下的|这个方法|(对方|对手|双方)不能(对应|应对)(这个|此)效果的发动"
+                    r"|(对方|对手|自己)?把[^。，,]{0,6}(宣言的|选择的|翻开的)|[^。]*(这个|此)效果在(对方|对手)回合(中)?也(能|可以)发动|(这|此)衍生物|这些衍生物|[^。]{0,24}(因|用|以)?(这个|此)效果(除外|破坏|特殊召唤|送去墓地|加入手卡|装备)"
+                    r"|[^。，,]{0,16}(是|为)[^。，,]{0,12}(卡|怪兽)的(场合|情况下)|(魔法|陷阱|怪兽|魔法·陷阱)卡?的(场合|情况下))", n))
 
 
 # ------------------------------------------------------------------ entry point

@@ -196,3 +196,43 @@ def fill_structured(eff: ir.Effect, node: Tree, lang: str) -> None:
         eff.kind = ir.ACTIVATE_CARD
     if eff.kind == ir.PASSIVE and eff.sentences and not eff.sentences[0].negated:
         _old_style(eff, eff.sentences[0].text, lang)
+    if eff.kind == ir.PASSIVE and eff.sentences and not eff.old_style:
+        _phase_point(eff, " ".join(c.text for c in eff.sentences), lang)
+
+
+#: pre-PSCT wording of a phase trigger with the phase at the end: "This card's controller takes 1000 damage during each
+#: of their Standby Phases.", "Destroy an opponent's monster that battles this card at the end of the Damage Step." —
+#: PSCT "During …: …"; the OCG's "…スタンバイフェイズ毎に…" reads the same.  Not the card's own removal ("Destroy this
+#: card during …", "This card returns to the hand during the End Phase"), a maintenance cost, or a lasting change
+_PHASE_AT_END = {
+    "en": re.compile(r"\b(during (each of )?(your|each player's|their|the|that turn's|your opponent's|each)( next)? "
+                     r"(standby|end|draw) phases?|at the end of (the|that turn's|this turn's) (battle phase|damage step))\b"),
+    "de": re.compile(r"\b(während (jeder|der|deiner|seiner|ihrer) (standby|end|draw) phase|in jeder (deiner|seiner|ihrer) "
+                     r"(standby|end|draw) phasen?|am ende (der|des) (battle phase|damage steps))\b"),
+}
+_PHASE_ACTION = {
+    "en": re.compile(r"^((as long as|while) [^,]+, )?(the atk (and def )?of [^,.]+ (continues|continue) to (increase|decrease)|"
+                     r"increase|decrease|destroy|select|inflict|draw|add|send|return|"
+                     r"banish|place|gain|take|each player takes|both players take|this card's controller takes|"
+                     r"the controller of this card takes|your opponent takes|you (take|gain))\b"),
+    "de": re.compile(r"^((solange) [^,]+, )?(erhöhe|zerstöre|wähle|füge|ziehe|lege|verbanne|erhalte|jeder spieler erhält|"
+                     r"der controller dieser karte erhält|dein gegner erhält|du erhältst|(erhalten|verlieren) beide spieler|"
+                     r"(erhält|verliert) (jeder spieler|dein gegner|der controller))\b"),
+}
+_PHASE_NOT = {
+    "en": re.compile(r"\b(this card|it) (returns|is returned|is destroyed|is sent|is banished|is changed)\b|\b(destroy|send|return|banish|"
+                     r"shuffle|tribute) this card\b|\b(pay|unless|instead|until|only|cannot|can't|would)\b|\bor (destroy|send)\b"),
+    "de": re.compile(r"\bdiese karte (wird|kehrt)\b|\b(zerstöre|lege|verbanne) diese karte\b|\b(zahle|bezahle|außer|"
+                     r"stattdessen|bis|nur|nicht|würde)\b|\boder (zerstöre|lege)\b"),
+}
+
+
+def _phase_point(eff: ir.Effect, text: str, lang: str) -> None:
+    m = _PHASE_AT_END[lang].search(text)
+    if not m or _PHASE_NOT[lang].search(text) or not _PHASE_ACTION[lang].search(text):
+        return
+    eff.condition = _condition(ir.COND_DURING, m.group(0), lang)
+    eff.condition.phase = True
+    eff.kind = ir.ACTIVATED
+    eff.old_style = True
+

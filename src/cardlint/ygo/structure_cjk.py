@@ -77,9 +77,10 @@ def fill_cjk(eff: ir.Effect, node: Tree, lang: str) -> None:
     if head is not None and eff.cost is not None:
         verb = _cost_verb(head, lang)
         eff.cost.verb = verb or eff.cost.verb
-    if head is not None and _permission(head, lang):
+    if head is not None and (_permission(head, lang) or _prohibition(head, lang)):
         # "自分は…罠カードを手札から発動できる": the rules let the player activate other cards — a
-        # continuous permission ("you can activate … from your hand"), not an effect that activates
+        # continuous permission ("you can activate … from your hand"), not an effect that activates;
+        # "对方不能把墓地的怪兽的效果发动": a prohibition worded with the same verb
         eff.kind, eff.optional, eff.cost, eff.targets = ir.PASSIVE, False, None, False
         return
     sentences = [c for c in node.children if isinstance(c, Tree) and c.data in ("sentence", "activate_card")]
@@ -98,7 +99,8 @@ _ZH_OPT_HEAD = re.compile(r"(^|[，,：:；;])(此外[，,])?(?<!不)可(以)?(?
 
 _PERMISSION = {
     "ja": re.compile(r"(?:^|[、は])([^、]*?(?:カード|魔法|罠)[^、]*?)を(?:手札から)?$"),
-    "zh-Hans": re.compile(r"(?:把|将)([^,]*?(?:卡|魔法|陷阱))(?:从手牌|从手卡)?$"),
+    # "自己可以把1张‹n›陷阱卡在盖放的回合的自己主要阶段发动": a time phrase may follow the card
+    "zh-Hans": re.compile(r"(?:把|将)([^,]*?(?:卡|魔法|陷阱))(?:从手牌|从手卡|在[^,把将]*)?$"),
 }
 
 
@@ -111,6 +113,24 @@ def _permission(head: Tree, lang: str) -> bool:
         words.append(str(tok))
     m = _PERMISSION[lang].search("".join(words))
     return bool(m) and not re.search(r"この|効果|此卡|这张卡|效果|以下", m.group(1))
+
+
+_NEGATED_CLAUSE = re.compile(r"(不能|不可|无法|不会|不得)[^,，;；:：]*$")
+
+
+def _prohibition(head: Tree, lang: str) -> bool:
+    """A Chinese head whose "发动" closes a negated clause ("双方不能把墓地的魔法·陷阱卡的效果发动"): the
+    grammar's activation word, which only looks at the characters right before it, governs a prohibition."""
+    if lang != "zh-Hans":
+        return False
+    words: list[str] = []
+    for tok in head.scan_values(lambda v: isinstance(v, Token)):
+        if tok.type == "ACT_MAND":
+            return bool(_NEGATED_CLAUSE.search("".join(words)))
+        if tok.type == "ACT_OPT":
+            return False
+        words.append(str(tok))
+    return False
 
 
 def _cost_verb(head: Tree, lang: str) -> str:
