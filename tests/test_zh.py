@@ -350,6 +350,70 @@ def test_fourth_round_families(text, name, type_line, ability, effects):
     assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
 
 
+@pytest.mark.parametrize("text,name,type_line,ability,effects", [
+    # "(能够)阻挡它的生物": "它的" is not a possessive here, the modifier ends with it
+    ("目标生物得+3/+3直到回合结束。本回合中，所有能够阻挡它的生物皆须阻挡之。", "宣示威权", "法术", "spell",
+     [("continuous", "7c", False), ("rules", None, False)]),
+    ("只要受此结界的生物是绿色，它便得+1/+1且所有能够阻挡它的生物皆须阻挡之。", "鬼神赋礼", "结界～灵气", "static",
+     [("continuous", "7c", False), ("rules", None, False)]),
+    ("每当疫病老妖被阻挡时，每个阻挡它的生物各得-1/-1直到回合结束。", "疫病老妖", "生物 ～灵俑", "triggered",
+     [("continuous", "7c", False)]),
+    # "被它放逐之…牌" (a passive modifier); other objects' abilities granted are layer 6
+    ("黑暗冒名客具有所有被它放逐之生物牌的所有起动式异能。", "黑暗冒名客", "生物～吸血鬼／杀手", "static",
+     [("continuous", "6", False)]),
+    # "所压印的" (a past modifier); "任一张"/"任一个" (a determiner with a classifier)
+    ("只要所压印的任一张生物牌具有飞行异能，亡颜窃形兽便具有飞行异能； 且恐惧，先攻，连击，敏捷，地行者，保护，以及践踏等异能亦比照办理。",
+     "亡颜窃形兽", "神器生物～变形兽", "static", [("continuous", "6", False)]),
+    ("+1：直到你的下一个回合，每当任一个由对手操控的生物攻击时，它得-1/-0直到回合结束。", "筑念师杰斯",
+     "鹏洛客～杰斯", "activated", [("continuous", "7c", False)]),
+    # "已横置生物"/"未横置生物": the tapped state right before the noun
+    ("只要佩带此武具的生物已横置，由你操控的已横置生物便得+2/+0。", "远祖之剑", "神器～武具", "static",
+     [("continuous", "7c", False)]),
+    ("只要佩带此武具的生物未横置，由你操控的未横置生物便得+0/+2。", "远祖之剑", "神器～武具", "static",
+     [("continuous", "7c", False)]),
+    # "再得一次+2/+2" (an additional bonus for each); "每以~放逐一张牌" ('for each' lead)
+    ("目标生物得+3/+3直到回合结束。你坟墓场中每有一张名称为生长循环的牌，它便再得一次+2/+2直到回合结束。", "生长循环",
+     "瞬间", "spell", [("continuous", "7c", False)]),
+    ("每以缓行城垛兽放逐一张牌，它便得+2/+2。", "缓行城垛兽", "生物 ～野兽", "static", [("continuous", "7c", False)]),
+    # "起始总生命" (starting life total) in a comparison
+    ("只要你的总生命大于或等于你的起始总生命，由你操控的生物便得+1/+1。", "勇行之途", "结界", "static",
+     [("continuous", "7c", False)]),
+    # (sub)types listed with "," before "以及"/"与"/"或" (closed classes: the commas are no clause boundary)
+    ("野蛮人，战士，以及狂战士得+2/+2并具有敏捷异能。", "冷眼罗维莎", "传奇生物～人类／领主", "static",
+     [("continuous", "6", False), ("continuous", "7c", False)]),
+    ("{1}，{T}：消灭所有神器，生物，与结界。", "崇碟贤者", "生物～人类／法术师", "activated", [("one-shot", None, False)]),
+    ("{W}，{T}：放逐目标骷髅妖，吸血鬼，或灵俑。", "不死生物克星", "生物～人类／僧侣", "activated",
+     [("one-shot", None, False)]),
+    # "X上之+1/+1指示物" (counters of a kind on something) in a counting value (a CDA, 7a)
+    ("真菌贝西摩斯的力量和防御力各等同于由你操控的生物上之+1/+1指示物总数量。", "真菌贝西摩斯", "生物～真菌", "static",
+     [("continuous", "7a", True)]),
+    # "受此工事的地" (the fortified land), like "受此结界的"
+    ("受此工事的地不会毁坏。", "玄铁驻防", "神器～工事", "static", [("continuous", "6", False)]),
+    ("每当受此工事的地成为横置时，目标生物得+1/+1直到回合结束。", "玄铁驻防", "神器～工事", "triggered",
+     [("continuous", "7c", False)]),
+    # "每位牌手手上的" (a zone modifier with the owner "each player"), like the graveyard's
+    ("每位牌手手上的每张裂片妖牌都具有循环裂片妖{3}。", "返乡裂片妖", "生物～裂片妖", "static", [("continuous", "6", False)]),
+])
+def test_fifth_round_families(text, name, type_line, ability, effects):
+    c = _one(text, name, type_line)
+    assert c["parsed"], c.get("error")
+    assert c["ability"] == ability
+    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+
+
+def test_tapped_state_before_noun_filters_the_subject():
+    # the state is kept on the affected set, not dropped: "已横置生物" are tapped creatures only
+    eff = _one("只要佩带此武具的生物已横置，由你操控的已横置生物便得+2/+0。", "远祖之剑", "神器～武具")["effects"][0]
+    assert "tapped" in eff["affected"] and "untapped" not in eff["affected"]
+    eff = _one("只要佩带此武具的生物未横置，由你操控的未横置生物便得+0/+2。", "远祖之剑", "神器～武具")["effects"][0]
+    assert "untapped" in eff["affected"]
+
+
+def test_subtype_list_keeps_every_subtype():
+    eff = _one("野蛮人，战士，以及狂战士得+2/+2并具有敏捷异能。", "冷眼罗维莎", "传奇生物～人类／领主")["effects"][0]
+    assert all(w in eff["affected"] for w in ("野蛮人", "战士", "狂战士"))
+
+
 def test_power_toughness_attr_is_not_mana_cost():
     # "~之总法术力费用须等同于…" is a requirement on the searched card, not a P/T-defining effect
     c = _one("{2}{G},{T},在云游诗人伊散上放置一个词句指示物:从你的牌库中搜寻一张生物牌,且此牌之总法术力费用须等同于"

@@ -107,9 +107,13 @@ def nominal_into(f: I.Filter, nom) -> None:
             f.zone = next((z for k, z in ZONES.items() if k in item), f.zone)
             f.noun = f.noun or "zone"
             continue
-        if isinstance(item, Token) and item.type == "TYPE_LIST":
-            # "神器,生物或结界": any of the listed card types
-            f.types += [TYPES[x] for x in re.split(r"[,、]|和/或|或", w) if x in TYPES]
+        if isinstance(item, Token) and item.type in ("TYPE_LIST", "SUBTYPE_LIST"):
+            # "神器,生物或结界", "野蛮人,战士,以及狂战士": any of the listed (sub)types
+            for x in filter(None, re.split(r"[,、]|和/或|以及|或|和|与|及", w)):
+                if x in TYPES:
+                    f.types.append(TYPES[x])
+                else:
+                    f.subtypes.append(x)
             f.noun = f.noun or (f.types[0] if f.types else None)
             f.extra.append("or")
             continue
@@ -204,7 +208,7 @@ def _np_piece(f: I.Filter, c) -> None:
         w = _text(c)
         if w == "目标":
             f.quantifier = "target"
-        elif w in ("每个", "每位", "所有", "任一", "任意", "任何") or w.startswith("每"):
+        elif w in ("每个", "每位", "所有", "任一", "任意", "任何") or w.startswith(("每", "任一")):
             f.quantifier = f.quantifier or ("all" if w == "所有" else "each")
         elif w in ("其他", "另一个") or w.startswith("另一"):
             f.other = True
@@ -226,7 +230,7 @@ def _np_piece(f: I.Filter, c) -> None:
                 elif x.type == "LOC":
                     f.zone = next((z for w, z in ZONES.items() if w in x), f.zone)
                 elif x.type == "ATTACHED":
-                    f.attached = "equipped" if "武具" in x or "佩带" in x else "enchanted"
+                    f.attached = "equipped" if "武具" in x or "佩带" in x else "fortified" if "工事" in x else "enchanted"
                     f.ref = "attached"
                 continue
             _mod_piece(f, x)
@@ -263,6 +267,13 @@ def _np_piece(f: I.Filter, c) -> None:
         f.colors += [COLORS[ch] for ch in _text(c) if ch in COLORS]
     elif d == "other_than_mod":  # "~以外的目标生物"
         f.other = True
+    elif d == "blocking_it_mod":  # "能够阻挡它的生物" (able to block it) / "阻挡它的生物" (blocking it)
+        if _text(c).startswith("能"):
+            f.extra.append(_text(c).rstrip("的"))
+        else:
+            f.status.append("blocking")
+    elif d == "tapped_mod":  # "已横置生物" / "未横置生物"
+        f.status.append("untapped" if "未" in _text(c) else "tapped")
     elif d == "chosen_color_mod":  # "该色生物": of the chosen color
         f.colors.append("chosen")
     elif d == "not_in_zone":  # "由你拥有且不在战场上的": outside the battlefield
@@ -449,6 +460,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [I.Effect(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
     if d == "use_for":
         return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
+    if d == "gain_obj" and _text(p).endswith("异能"):
+        # "具有所有被它放逐之生物牌的所有起动式异能": other objects' abilities, granted (layer 6)
+        return cont(I.ABILITIES, "add", ["copied"])
     if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
         return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "gain_type_color":
