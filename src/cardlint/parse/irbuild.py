@@ -19,9 +19,7 @@ from cardlint.parse.frontend import FastTransformer
 
 COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
                "colorless": "colorless", "multicolored": "multicolored", "monocolored": "monocolored"}
-CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
-              "planeswalker", "sorcery", "tribal", "dungeon", "plane", "phenomenon", "scheme", "vanguard",
-              "conspiracy"}
+CARD_TYPES = I.CARD_TYPES
 _PLURALS = {"sorceries": "sorcery", "elves": "elf", "dwarves": "dwarf", "wolves": "wolf",
             "werewolves": "werewolf", "mice": "mouse", "oxen": "ox", "fungi": "fungus", "cyclopes": "cyclops",
             "thieves": "thief", "plains": "plains", "men": "man", "copies": "copy", "abilities": "ability"}
