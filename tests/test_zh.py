@@ -401,6 +401,49 @@ def test_fifth_round_families(text, name, type_line, ability, effects):
     assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
 
 
+@pytest.mark.parametrize("text,name,type_line,ability,effects", [
+    # copy exceptions with a condition ("但如果…,则…", "则" optional) stay part of the layer-1 copy
+    ("你可以使火花替身当成任一由你操控之生物或鹏洛客的复制品来进入战场,但如果该永久物是传奇,则火花替身不是传奇,"
+     "且如果火花替身是生物,则它进战场时上面额外有一个+1/+1指示物,且如果火花替身是鹏洛客,则它进战场时上面额外有一个忠诚指示物。",
+     "火花替身", "生物 ～虚影", "static", [("continuous", "1a", False), ("replacement", None, False)]),
+    ("在你回合的战斗开始时,派出一个衍生物,此衍生物为佩带此武具之生物的复制品,但如果佩带此武具的生物是传奇,"
+     "该衍生物不是传奇。该衍生物获得敏捷异能。", "军团之盔", "传奇神器 ～武具", "triggered",
+     [("continuous", "6", False), ("one-shot", None, False)]),
+    # "但其名称仍是~,仍是传奇,且…": the list after the kept name is all exceptions
+    ("于冒名客逆岛进场时,你可以选择场上的一个生物。 若你如此作,则冒名客逆岛进场时为该生物的复制;但其名称仍是冒名客逆岛,"
+     "仍是传奇,且获得「{2}{U}{U}:在回合结束时,将冒名客逆岛移回其拥有者手上」。", "冒名客逆岛", "传奇生物～人类／浪客",
+     "static", [("continuous", "1a", False), ("replacement", None, False)]),
+    # "X是Y的复制品" is layer 1; without a subject after a token creation it is part of the one-shot
+    ("所结附的生物是所选生物的复制品。", "拟形变幻", "结界～灵气", "static", [("continuous", "1a", False)]),
+    ("{4}{G/W}{G/W},{T}:对每个由你操控的衍生物而言,将一个衍生物放置进场,且是前者的复制。", "复耀黎兹",
+     "传奇生物～地精／战士", "activated", [("one-shot", None, False)]),
+    # "如果这是此异能在本回合第三次的结算" (how often the ability resolved this turn)
+    ("{2}{R}:由你操控的生物得+1/+0直到回合结束。如果这是此异能在本回合第三次的结算,则由你操控的生物获得先攻异能直到回合结束。",
+     "心焰点燃人", "生物～元素／战士", "activated", [("continuous", "6", False), ("continuous", "7c", False)]),
+    # "施放~时支付过{B}" (like "支付了")
+    ("如果施放灵魂奔流时支付过{B},则将至多一张目标生物牌从你的坟墓场移回战场。如果施放灵魂奔流时支付过{R},则直到回合结束,"
+     "由目标牌手操控的生物得+2/+0且获得敏捷异能。", "灵魂奔流", "法术", "spell",
+     [("continuous", "6", False), ("continuous", "7c", False), ("one-shot", None, False)]),
+    # "总生命成为…的数量": setting a life total is a one-shot
+    ("每位牌手的总生命成为由其操控的生物之数量。", "生理韵律", "法术", "spell", [("one-shot", None, False)]),
+    # "每回合中你的第二个咒语" (an ordinal within a turn, only with its turn prefix: "你的第一个维持" stays a time)
+    ("每当你施放每回合中你的第二个咒语时,入侵能手得+2/+0直到回合结束,并且本回合中不能被阻挡。", "入侵能手",
+     "生物～人类／法术师", "triggered", [("continuous", "7c", False), ("rules", None, False)]),
+    ("在你的第一个维持开始时,将一个1/2白色,具守军异能的士兵衍生生物放进战场。", "坚守阵线", "诡局", "triggered",
+     [("one-shot", None, False)]),
+    # "由你操控且已佩带武具的" (the equipped state inside a modifier run)
+    ("由你操控且已佩带武具的生物得+1/+1。", "石庇所验装兵", "生物～寇族／神器师／伙伴", "static",
+     [("continuous", "7c", False)]),
+    # "得到+1/-1" (an older wording of "得")
+    ("{R}:液石跛行兽得到+1/-1直到回合结束。", "液石跛行兽", "生物～野兽", "activated", [("continuous", "7c", False)]),
+])
+def test_sixth_round_families(text, name, type_line, ability, effects):
+    c = _one(text, name, type_line)
+    assert c["parsed"], c.get("error")
+    assert c["ability"] == ability
+    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+
+
 def test_tapped_state_before_noun_filters_the_subject():
     # the state is kept on the affected set, not dropped: "已横置生物" are tapped creatures only
     eff = _one("只要佩带此武具的生物已横置，由你操控的已横置生物便得+2/+0。", "远祖之剑", "神器～武具")["effects"][0]

@@ -313,6 +313,8 @@ def _mod_piece(f: I.Filter, x) -> None:
         f.excluded.append(_non_word(_text(x)))
     elif d == "nontoken":
         f.token = False
+    elif d == "equipped_inner":  # "由你操控且已佩带武具的生物"
+        f.status.append("equipped")
     else:
         f.extra.append(_text(x))
 
@@ -505,7 +507,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return []
     if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"):
         return []  # "create a token … that is a copy of X": the copy is part of the one-shot (CR 707.2)
-    if d == "become_copy":
+    if d == "is_copy" and subject is None:
+        return []  # "派出一个衍生物,且是X的复制": the created token is the copy, part of the one-shot (CR 707.2)
+    if d in ("become_copy", "is_copy"):
         return cont(I.COPY, "set")
     if d == "equals":
         if attr is not None and _is_pt_attr(attr):
