@@ -29,6 +29,14 @@ def _keys(clause):
     return sorted((e["kind"], str(e["layer"]), e["cda"]) for e in clause["effects"])
 
 
+def _check_parsed(text, name, type_line, ability, effects):
+    """The clause parses, with this ability kind and these (kind, layer, cda) effects."""
+    c = _one(text, name, type_line)
+    assert c["parsed"], c.get("error")
+    assert c["ability"] == ability
+    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+
+
 @pytest.mark.parametrize("case", CLAUSES, ids=[c["text"][:24] for c in CLAUSES])
 def test_corpus_clause(case):
     c = _one(case["text"], case["tname"], case["type"])
@@ -156,10 +164,7 @@ def test_templates(text, name, type_line, ability, effects):
     ("4/4", "巴勒格伏兽师", "生物～人类／战士", "static", [("continuous", "7b", False)]),
 ])
 def test_structural_families(text, name, type_line, ability, effects):
-    c = _one(text, name, type_line)
-    assert c["parsed"], c.get("error")
-    assert c["ability"] == ability
-    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+    _check_parsed(text, name, type_line, ability, effects)
 
 
 # --- continuous-effect families parsed in the third round (real corpus clauses; expected output --
@@ -224,10 +229,7 @@ def test_structural_families(text, name, type_line, ability, effects):
      "spell", [("one-shot", None, False)]),
 ])
 def test_continuous_families(text, name, type_line, ability, effects):
-    c = _one(text, name, type_line)
-    assert c["parsed"], c.get("error")
-    assert c["ability"] == ability
-    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+    _check_parsed(text, name, type_line, ability, effects)
 
 
 # --- continuous-effect families parsed in the fourth round (real corpus clauses; expected output --
@@ -344,10 +346,7 @@ def test_continuous_families(text, name, type_line, ability, effects):
      [("continuous", "2", False)]),
 ])
 def test_fourth_round_families(text, name, type_line, ability, effects):
-    c = _one(text, name, type_line)
-    assert c["parsed"], c.get("error")
-    assert c["ability"] == ability
-    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+    _check_parsed(text, name, type_line, ability, effects)
 
 
 @pytest.mark.parametrize("text,name,type_line,ability,effects", [
@@ -395,10 +394,7 @@ def test_fourth_round_families(text, name, type_line, ability, effects):
     ("每位牌手手上的每张裂片妖牌都具有循环裂片妖{3}。", "返乡裂片妖", "生物～裂片妖", "static", [("continuous", "6", False)]),
 ])
 def test_fifth_round_families(text, name, type_line, ability, effects):
-    c = _one(text, name, type_line)
-    assert c["parsed"], c.get("error")
-    assert c["ability"] == ability
-    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+    _check_parsed(text, name, type_line, ability, effects)
 
 
 @pytest.mark.parametrize("text,name,type_line,ability,effects", [
@@ -438,10 +434,7 @@ def test_fifth_round_families(text, name, type_line, ability, effects):
     ("{R}:液石跛行兽得到+1/-1直到回合结束。", "液石跛行兽", "生物～野兽", "activated", [("continuous", "7c", False)]),
 ])
 def test_sixth_round_families(text, name, type_line, ability, effects):
-    c = _one(text, name, type_line)
-    assert c["parsed"], c.get("error")
-    assert c["ability"] == ability
-    assert _keys(c) == sorted((k, str(layer), cda) for k, layer, cda in effects)
+    _check_parsed(text, name, type_line, ability, effects)
 
 
 def test_tapped_state_before_noun_filters_the_subject():

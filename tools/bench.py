@@ -39,7 +39,14 @@ LEXER_PASSES = 3
 
 
 class Clock:
-    """Wall-clock and CPU seconds of a block."""
+    """Wall-clock and CPU seconds of a block (``+=`` adds another clock's)."""
+
+    wall = cpu = 0.0
+
+    def __iadd__(self, other: "Clock") -> "Clock":
+        self.wall += other.wall
+        self.cpu += other.cpu
+        return self
 
     def __enter__(self):
         self.wall, self.cpu = time.perf_counter(), time.process_time()
@@ -159,19 +166,16 @@ def bench_one(args) -> None:
     # minutes apart made the ratio swing with it. Per chunk the lexer pass runs LEXER_PASSES times and
     # its median counts; the pipeline runs once (its memo carries over between chunks as in one pass).
     clock, lex = Clock(), Clock()
-    clock.wall = clock.cpu = lex.wall = lex.cpu = 0.0
     n = n_texts = 0
     for start in range(0, len(rows), args.chunk):
         chunk = rows[start:start + args.chunk]
         part, k = run_pipeline(args.lang, chunk)
-        clock.wall += part.wall
-        clock.cpu += part.cpu
+        clock += part
         n += k
         texts = normalized_clauses(args.lang, chunk)
         n_texts += len(texts)
         passes = sorted((lexer_only(args.lang, texts) for _ in range(LEXER_PASSES)), key=lambda c: c.cpu)
-        lex.wall += passes[len(passes) // 2].wall
-        lex.cpu += passes[len(passes) // 2].cpu
+        lex += passes[len(passes) // 2]
     chunks = -(-len(rows) // args.chunk)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"corpus: {FILES[args.lang]}, {len(rows)} cards, {n} clauses ({n_texts} sent to the parser; the lexer-only pass lexes these)"

@@ -289,13 +289,14 @@ def disagreement_cause(scripts: list[str], desc: str, f_layers: set, o_layers: s
 
 
 # ---------------------------------------------------------------------------------- translations
+def english_of(rec: dict) -> list[dict]:
+    """The English classification of a translation record's ``en_printed_text`` (the same printing)."""
+    en_rec = {"text": rec.get("en_printed_text") or "", "name": rec["name"], "type": rec.get("en_printed_type")}
+    return classify_card(en_rec, "en")[1]
+
+
 def english_results(recs: list) -> dict:
-    """The English classification of each record's ``en_printed_text`` (the same printing)."""
-    out = {}
-    for rec in recs:
-        en_rec = {"text": rec.get("en_printed_text") or "", "name": rec["name"], "type": rec.get("en_printed_type")}
-        out[rec["name"]] = classify_card(en_rec, "en")[1]
-    return out
+    return {rec["name"]: english_of(rec) for rec in recs}
 
 
 def continuous_by_english(lang: str, recs: list, results: dict, en_results: dict):

@@ -23,16 +23,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from evaluate import CORPUS, LANG_FILES, has_continuous, read_jsonl  # noqa: E402
-from cardlint.pipeline import classify_text, frontend  # noqa: E402
+from evaluate import CORPUS, LANG_FILES, classify_card, english_of, has_continuous, read_jsonl  # noqa: E402
+from cardlint.pipeline import frontend  # noqa: E402
 
 
-def _forced_fallback(norm: str):
-    return None, "fallback forced by tools/fallback_accuracy.py", None
-
-
-def clauses(text, lang, name, type_line):
-    return [c for c in classify_text(text or "", lang, name, type_line)["clauses"] if c["ability"] != "reminder"]
+def _rules_clauses(results: list[dict]) -> list[dict]:
+    return [c for c in results if c["ability"] != "reminder"]
 
 
 def main(argv=None) -> int:
@@ -43,17 +39,13 @@ def main(argv=None) -> int:
     ap.add_argument("--examples", type=int, default=10)
     args = ap.parse_args(argv)
     fe = frontend(args.lang)
-    grammar_parse = fe._parse_memo
     tally = collections.Counter()
     examples = collections.defaultdict(list)
     for rec in read_jsonl(CORPUS / "mtg" / LANG_FILES[args.lang], args.limit, args.step):
-        parsed = clauses(rec.get("text"), args.lang, rec.get("tname"), rec.get("type"))
-        fe._parse_memo = _forced_fallback
-        try:
-            guessed = clauses(rec.get("text"), args.lang, rec.get("tname"), rec.get("type"))
-        finally:
-            fe._parse_memo = grammar_parse
-        english = clauses(rec.get("en_printed_text"), "en", rec.get("name"), rec.get("en_printed_type"))
+        parsed = _rules_clauses(classify_card(rec, args.lang, name_key="tname")[1])
+        with fe.fallback_only():
+            guessed = _rules_clauses(classify_card(rec, args.lang, name_key="tname")[1])
+        english = _rules_clauses(english_of(rec))
         if not len(parsed) == len(guessed) == len(english):
             tally["cards not aligned"] += 1
             continue

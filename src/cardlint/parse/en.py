@@ -6,7 +6,7 @@ import re
 from functools import cached_property
 
 from cardlint import ir as I
-from cardlint.parse.en_text import normalize_en
+from cardlint.parse.en_text import LEAD_COMMA, normalize_en
 from cardlint.parse.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.parse.irbuild import IRBuilder, to_clause
 from cardlint.text.glued import GlueRules, resegment
@@ -87,6 +87,9 @@ class EnglishFrontend(Frontend):
         "…enchantment.At the beginning …"): one segment per ability (:mod:`cardlint.text.glued`).
         Oracle text has no such seams."""
         return resegment(segs, self._glued_keyword, _GLUE_RULES, MAX_CLAUSE_CHARS)
+
+    def shown(self, text: str) -> str:
+        return text.replace(LEAD_COMMA, ",")
 
     def new_builder(self, norm: str) -> IRBuilder:
         return IRBuilder(self.keyword_ids, self.keyword_effects, source=norm)

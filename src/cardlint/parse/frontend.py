@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import pickle
+from contextlib import contextmanager
 from functools import lru_cache
 
 from types import FunctionType
@@ -73,6 +74,21 @@ class Frontend:
 
     def build(self, tree, seg: Segment, norm: str) -> ClauseIR:
         raise NotImplementedError
+
+    @contextmanager
+    def fallback_only(self):
+        """Within the block every clause goes to :meth:`fallback`, as if the grammar parsed none —
+        to measure the fallback on clauses whose reading the grammar knows (tools/fallback_accuracy.py)."""
+        self._parse_memo = lambda norm: (None, "fallback forced", None)
+        try:
+            yield self
+        finally:
+            del self._parse_memo
+
+    def shown(self, text: str) -> str:
+        """``text`` of the normalised clause as a user should read it in an error message (a front
+        end whose normalisation adds parser-only marks maps them back)."""
+        return text
 
     def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
         raise NotImplementedError
@@ -147,7 +163,7 @@ class Frontend:
                     return self.build(tree, None, norm), None, None
                 return tree, error, column
             except UnexpectedInput as exc:
-                return None, _describe(exc, norm), getattr(exc, "column", None)
+                return None, _describe(exc, norm, self.shown), getattr(exc, "column", None)
             except (LarkError, RecursionError) as exc:
                 return None, f"{type(exc).__name__}: {exc}"[:300], None
             return self.finish(result), None, None
@@ -157,7 +173,7 @@ class Frontend:
         try:
             return self.parse_text(norm), None, None
         except UnexpectedInput as exc:
-            return None, _describe(exc, norm), getattr(exc, "column", None)
+            return None, _describe(exc, norm, self.shown), getattr(exc, "column", None)
         except (LarkError, RecursionError) as exc:  # a grammar bug must not lose the record
             return None, f"{type(exc).__name__}: {exc}"[:300], None
 
@@ -198,18 +214,14 @@ def _kept(hit: tuple) -> tuple | None:
         return None
 
 
-# the English normalisation's parser-only mark for a lead comma: users see a comma
-from cardlint.parse.en_text import LEAD_COMMA as _LEAD_COMMA  # noqa: E402
-
-
-def _describe(exc: UnexpectedInput, text: str) -> str:
+def _describe(exc: UnexpectedInput, text: str, shown) -> str:
     col = getattr(exc, "column", None)
     pos = getattr(exc, "pos_in_stream", None)
     token = getattr(exc, "token", None)
     if token is not None:
-        what = f"unexpected {str(token).replace(_LEAD_COMMA, ',')!r}"
+        what = f"unexpected {shown(str(token))!r}"
     elif pos is not None and pos < len(text):
-        what = f"unexpected character {text[pos].replace(_LEAD_COMMA, ',')!r}"
+        what = f"unexpected character {shown(text[pos])!r}"
     else:
         what = "unexpected end of clause"
     return f"{what} at column {col}" if col is not None else what

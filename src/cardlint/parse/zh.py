@@ -122,7 +122,7 @@ def _vocabulary():
     terminals by the characters they may begin with)."""
     from lark.lexer import PatternStr
 
-    from cardlint.parse.zh_lexer import _Terminals
+    from cardlint.parse.zh_lexer import TerminalIndex
 
     parser = FRONTEND.parser
     words: set[str] = set()
@@ -136,7 +136,7 @@ def _vocabulary():
             words.update(m.group(1).split("|"))
         else:
             other.append(t)
-    return frozenset(words), {t.name: t for t in other}, _Terminals(other, parser.lexer_conf.g_regex_flags)
+    return frozenset(words), {t.name: t for t in other}, TerminalIndex(other, parser.lexer_conf.g_regex_flags)
 
 
 @lru_cache(maxsize=4096)

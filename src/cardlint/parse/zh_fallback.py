@@ -100,33 +100,30 @@ def fallback_clause(seg: Segment, norm: str, error: str, fe) -> I.ClauseIR:
             effects.append(I.Effect(I.CONTINUOUS, affected=subj, duration=dur, condition=cond,
                                     modifications=[I.Modification(char, op=op)]))
 
-        full = text
-        text = _without_token_descriptions(text)
-        if _PT_MOD.search(text):
+        # continuous cues are read without token descriptions; the other kinds from the whole text
+        cues = _without_token_descriptions(text)
+        if _PT_MOD.search(cues):
             cont(I.PT_MODIFY, "modify")
-        if _PT_SET.search(text):
+        if _PT_SET.search(cues):
             cont(I.PT_SET, "set")
-        if _PT_DEF.search(text):
+        if _PT_DEF.search(cues):
             cont(I.PT_DEFINE, "set")
-        if _ABIL.search(text):
+        if _ABIL.search(cues) or _keyword_grant(cues):
             cont(I.ABILITIES)
-        if _CONTROL.search(text):
+        if _CONTROL.search(cues):
             cont(I.CONTROL, "gain")
-        if _SWITCH.search(text):
+        if _SWITCH.search(cues):
             cont(I.PT_SWITCH, "switch")
-        if _COLOR.search(text):
+        if _COLOR.search(cues):
             cont(I.COLORS, "set")
-        if _TYPE.search(text) and not _ONE.search(text):
+        if _TYPE.search(cues) and not _ONE.search(cues):
             cont(I.TYPES)
-        if _COPY.search(text):
+        if _COPY.search(cues):
             cont(I.COPY, "set")
-        if _FACE_DOWN.search(text):
+        if _FACE_DOWN.search(cues):
             cont(I.FACE_DOWN, "set")
-        if not _ABIL.search(text) and _keyword_grant(text):
-            cont(I.ABILITIES)
-        if _TEXT.search(text):
+        if _TEXT.search(cues):
             cont(I.TEXT, "set")
-        text = full
         if _PREVENT.search(text):
             effects.append(I.Effect(I.PREVENTION))
         if _REPL.search(text):

@@ -152,7 +152,7 @@ def _first_chars(regexp: str, flags: int) -> _First | None:
     return _ANY if nullable else first
 
 
-class _Terminals:
+class TerminalIndex:
     """Per-terminal data shared by every state of one parser: compiled expression, first characters,
     and which string terminals each regex terminal also matches (Lark's "unless")."""
 
@@ -209,7 +209,7 @@ class _Unless:
     """Lark's UnlessCallback: a regex token whose text is one of the string terminals it hides is
     renamed to the first of them (in the state's terminal order)."""
 
-    def __init__(self, strtoks, terms: _Terminals) -> None:
+    def __init__(self, strtoks, terms: TerminalIndex) -> None:
         self.by_value: dict[str, str] = {}
         self.folded: list[tuple[str, re.Pattern]] = []
         for s in strtoks:
@@ -232,7 +232,7 @@ class FastScanner:
     """What :class:`lark.lexer.Scanner` answers (``match``, ``allowed_types``), without the combined
     expression."""
 
-    def __init__(self, terminals, terms: _Terminals) -> None:
+    def __init__(self, terminals, terms: TerminalIndex) -> None:
         self.terminals = terminals
         self.allowed_types = {t.name for t in terminals}
         self._terms = terms
@@ -273,7 +273,7 @@ class FastScanner:
 class _FastBasicLexer(BasicLexer):
     """A state's lexer whose scanner is a :class:`FastScanner` (``_terms`` is set by :func:`install`)."""
 
-    _terms: _Terminals
+    _terms: TerminalIndex
 
     def _build_scanner(self):
         # lark.lexer.BasicLexer._build_scanner with the unless pairs computed once per parser
@@ -308,7 +308,7 @@ def install(parser) -> None:
     conf = parser.lexer_conf
     if conf.use_bytes or getattr(conf, "re_module", re) is not re:
         return  # Lark's own scanner handles what this one does not
-    terms = _Terminals(lexer.root_lexer.terminals, conf.g_regex_flags)
+    terms = TerminalIndex(lexer.root_lexer.terminals, conf.g_regex_flags)
     for basic in {id(b): b for b in [*states.values(), lexer.root_lexer]}.values():
         if type(basic) is BasicLexer and basic._scanner is None:
             basic.__class__ = _FastBasicLexer
