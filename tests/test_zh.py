@@ -437,6 +437,121 @@ def test_sixth_round_families(text, name, type_line, ability, effects):
     _check_parsed(text, name, type_line, ability, effects)
 
 
+# --- seventh round (continuous effects first): real corpus clauses, expected output checked by hand
+# against the printing's English text -------------------------------------------------------------
+@pytest.mark.parametrize("text,name,type_line,ability,effects", [
+    # "传奇的" before a P/T box (NOUN "传奇" would leave "的")
+    ("+1：直到回合结束，龙语者萨坎成为传奇的4/4红色龙生物，且具有飞行，不灭与敏捷异能。（于其不是鹏洛客期间，他不会失去忠诚。）",
+     "龙语者萨坎", "鹏洛客～萨坎", "activated",
+     [("continuous", "4", False), ("continuous", "5", False), ("continuous", "6", False), ("continuous", "7b", False)]),
+    # "具有先攻异能及「…」" (a quoted ability after "及"); "具有践踏异能与歼灭2" (a second keyword after "异能")
+    ("佩带此武具的生物具有先攻异能及「{T}，将穿杨三叉戟卸装：此生物对目标牌手造成等同于其力量的伤害。」", "穿杨三叉戟",
+     "神器～武具", "static", [("continuous", "6", False)]),
+    ("所结附的生物得+10/+10并具有践踏异能与歼灭2。 （每当它攻击时，防御牌手牺牲两个永久物。）", "奥札奇征召",
+     "部族结界～奥札奇／灵气", "static", [("continuous", "6", False), ("continuous", "7c", False)]),
+    # "以~移出对战的牌" (a past modifier with the card as agent), "已延缓的牌", a cost "将X从Y移出对战"
+    ("将一张以虚空噬兽移出对战的牌置入其拥有者之坟墓场：虚空噬兽得+2/+2直到回合结束。", "虚空噬兽", "生物～惊惧兽",
+     "activated", [("continuous", "7c", False)]),
+    ("{1}{R}，从由你操控的永久物或由你拥有且已延缓的牌上移去一个计时指示物：时缝元素得+2/+0直到回合结束。", "时缝元素",
+     "生物～元素", "activated", [("continuous", "7c", False)]),
+    ("{2}{B}，将一张地精牌从你的坟墓场移出对战：带疤育藤师得+3/+3直到回合结束。", "带疤育藤师", "生物～地精／祭师",
+     "activated", [("continuous", "7c", False)]),
+    # "同时为奥札奇与后裔的", "由你操控且名称为~的" (modifiers after a controller)
+    ("由你操控、且同时为奥札奇与后裔的生物得+2/+1。", "血脉守卫", "生物～奥札奇／奴兽", "static", [("continuous", "7c", False)]),
+    ("{1}{R}：每个由你操控且名称为獒犬群的生物各得+1/+0直到回合结束。", "獒犬群", "生物 ～猎犬", "activated",
+     [("continuous", "7c", False)]),
+    # "或" joining two conditions, the second about a zone; the same in a 'for each' lead
+    ("只要你操控沙漠或你坟墓场中有沙漠牌，独行骆驼便具有系命异能。（此生物所造成的伤害会让你得到等量的生命。）", "独行骆驼",
+     "生物～骆驼", "static", [("continuous", "6", False)]),
+    ("你每操控一个地或你坟墓场中每有一张地牌，亚维马雅化身穆塔尼便得+1/+1。", "亚维马雅化身穆塔尼", "传奇生物 ～元素／圣者",
+     "static", [("continuous", "7c", False)]),
+    # doubling: power is layer 7c (CR 701.10d), counters are placed (a one-shot)
+    ("当永生煞神罗纳斯进战场时，将每个由你操控的其他生物之力量加倍直到回合结束。这些生物获得警戒异能直到回合结束。",
+     "永生煞神罗纳斯", "传奇生物 ～灵俑／神", "triggered", [("continuous", "6", False), ("continuous", "7c", False)]),
+    ("每当卡隆尼亚多头龙攻击时，将每个由你操控的生物上之+1/+1指示物数量加倍。", "卡隆尼亚多头龙", "生物～多头龙",
+     "triggered", [("one-shot", None, False)]),
+    # "为每位对手各进行以下流程—" (for each opponent)
+    ("为每位对手各进行以下流程～获得目标由该牌手操控之永久物的操控权。", "公然剽窃", "法术", "spell", [("continuous", "2", False)]),
+    # prevention with the source before "将": "所结附的生物", "它"
+    ("只要所结附的生物是结界，它便具有连击异能。若否，则防止所结附的生物将造成的所有伤害。（具连击异能的生物能造成先攻与普通战斗伤害。）",
+     "尼兹战具", "结界～灵气", "static", [("continuous", "6", False), ("prevention", None, False)]),
+    ("只要粗茸刃背猪上有寒冰指示物，它便具有守军异能，且防止它将造成的所有战斗伤害。", "粗茸刃背猪", "生物～野兽", "static",
+     [("continuous", "6", False), ("prevention", None, False)]),
+    # extra combat phases (a one-shot, CR 500.8) after "在此行动阶段后"
+    ("由你操控的生物获得先攻与警戒异能直到回合结束。在此行动阶段后，额外多出一个战斗阶段，以及接于其后之一个额外的行动阶段。",
+     "回神", "法术", "spell", [("continuous", "6", False), ("one-shot", None, False)]),
+    # ";如果…,则由你操控的生物…": "则" before a subject
+    ("如果使用天地回转时支付了{G}，则由对手操控的生物失去飞行异能直到回合结束；如果使用它时支付了{U}，则由你操控的生物获得飞行异能直到回合结束。 （如果支付了{G}{U}，则两者都作。）",
+     "天地回转", "瞬间", "spell", [("continuous", "6", False)]),
+    # modifiers: face down, blocked by it, dealt damage this turn; a zone before a determiner
+    ("意塑影的力量和防御力各等同于战场上牌面朝下的生物数量。", "意塑影", "生物～虚影", "static", [("continuous", "7a", True)]),
+    ("每当无属守护者进行阻挡时，每有一个受其阻挡的生物，它便得+1/+1直到回合结束。", "无属守护者", "生物～天使", "triggered",
+     [("continuous", "7c", False)]),
+    ("目标于本回合中造成过伤害的生物得-5/-5直到回合结束。", "刽子手挥斩", "瞬间", "spell", [("continuous", "7c", False)]),
+    ("只要溃疽流浆在战场上，它便具有所有坟墓场中每张生物牌的所有起动式异能。", "溃疽流浆", "生物～流浆", "static",
+     [("continuous", "6", False)]),
+    # counting values: "手牌数量", "…力量的总和", chroma as a 'for each' lead, "每包括一种颜色", "每已抓一张牌"
+    ("始欲仇麻吕的力量和防御力各等同于手牌数量最多之对手的手牌数量。", "始欲仇麻吕", "传奇生物～精怪", "static",
+     [("continuous", "7a", True)]),
+    ("缝组食尸鬼的力量等同于以此法放逐之牌力量的总和，且其防御力等同于以此法放逐之牌防御力的总和。", "缝组食尸鬼", "生物～灵俑",
+     "static", [("continuous", "7a", True)]),
+    ("渲色～对由你操控的每个生物而言，该牌的法术力费用中每有一个白色法术力符号，它便得+1/+1。", "心底光芒", "结界", "static",
+     [("continuous", "7c", False)]),
+    ("由你操控的其他传奇永久物每包括一种颜色，晴空号船长西赛便得+1/+1。", "晴空号船长西赛", "传奇生物 ～人类／士兵", "static",
+     [("continuous", "7c", False)]),
+    ("抓一张牌。直到回合结束，目标生物获得践踏异能，且你本回合每已抓一张牌，便得+1/+0。", "火焰冲拳", "瞬间", "spell",
+     [("continuous", "6", False), ("continuous", "7c", False), ("one-shot", None, False)]),
+    # conditions: "刺探过" (a past action), "并未操控", "二十张牌或更少"
+    ("只要你本回合中刺探过，黯刃密探便具有死触异能与「每当此生物对任一牌手造成战斗伤害时，你抓一张牌。」", "黯刃密探",
+     "生物 ～人类／杀手", "static", [("continuous", "6", False)]),
+    ("对所结附的生物而言，只要其操控者并未操控其他生物，它便具有威吓异能。 （它只能被神器生物和／或与它有共通颜色的生物阻挡。）",
+     "掠食者计策", "结界～灵气", "static", [("continuous", "6", False)]),
+    ("只要任一牌库为二十张牌或更少，岛背后裔便得+4/+8。", "岛背后裔", "生物～巨海兽", "static", [("continuous", "7c", False)]),
+    # playing with the top card revealed (a rules effect)
+    ("你以展示牌库顶牌的方式进行对战。只要你的牌库顶牌是黑色，暗夜吸血鬼与其他由你操控的吸血鬼生物便得+2/+1并具有飞行异能。",
+     "暗夜吸血鬼", "生物～吸血鬼", "static",
+     [("continuous", "6", False), ("continuous", "7c", False), ("rules", None, False)]),
+    # inline modes followed by an activation limit; an activation limit with a condition
+    ("{G}：选择一项～直到回合结束，变貌师成为4/4犀牛且获得践踏异能；或直到回合结束，变貌师成为2/2鸟且获得飞行异能；或直到回合结束，变貌师成为0/8植物。 此异能每回合中只能起动一次。",
+     "变貌师", "生物～人类／祭师", "activated",
+     [("continuous", "4", False), ("continuous", "6", False), ("continuous", "7b", False)]),
+    ("{G/U}：扑击地仙灵得+1/+3且获得飞行异能直到回合结束。 此异能每回合只能使用一次，且于对手操控具飞行异能之生物时才能使用。",
+     "扑击地仙灵", "生物～仙灵", "activated", [("continuous", "6", False), ("continuous", "7c", False)]),
+    # votes (CR 701.38): quoted options, "X票数较多" as a condition
+    ("议定～由你开始，每位牌手各投票选择「染疾」或「癫狂」。如果染疾票数较多，则由对手操控的生物得-2/-2直到回合结束。如果癫狂票数较多或两者同为最多，则每位对手各弃两张牌。",
+     "黑蔷薇之刺", "法术", "spell", [("continuous", "7c", False), ("one-shot", None, False)]),
+    # "失去法术力异能以外的所有异能", "元素的起动式异能", "仍视为地", "成为咒语之目标"
+    ("所有地均失去法术力异能以外的所有异能。", "腥红之日", "结界", "static", [("continuous", "6", False)]),
+    ("每当你使用元素的起动式异能时，不息焦刃军得+1/+0直到回合结束。", "不息焦刃军", "生物～元素／战士", "triggered",
+     [("continuous", "7c", False)]),
+    ("直到回合结束，所有地都成为2/2生物，且仍视为地。", "自然血缘", "瞬间", "spell",
+     [("continuous", "4", False), ("continuous", "7b", False)]),
+    ("佩带此武具的生物得+2/+0并具有「每当此生物成为咒语之目标时，此生物对目标生物或牌手造成2点伤害。」", "活缆鞭", "神器～武具",
+     "static", [("continuous", "6", False), ("continuous", "7c", False)]),
+    # "成为不会毁坏的人类/士兵生物" (indestructible in the description, layer 6); "具同样名称的"
+    ("0：直到回合结束，正义斗士基定成为不会毁坏的人类／士兵生物，其力量与防御力各等同于其上忠诚指示物的数量。他仍是鹏洛客。防止本回合中将对他造成的所有伤害。",
+     "正义斗士基定", "鹏洛客～基定", "activated",
+     [("continuous", "4", False), ("continuous", "6", False), ("continuous", "7b", False), ("prevention", None, False)]),
+    ("{R}{G}{W}：塞利亚咏日师与其他具同样名称的生物各得+3/+3直到回合结束。", "塞利亚咏日师", "生物～地精／祭师", "activated",
+     [("continuous", "7c", False)]),
+])
+def test_seventh_round_families(text, name, type_line, ability, effects):
+    _check_parsed(text, name, type_line, ability, effects)
+
+
+def test_as_enters_action_is_part_of_the_replacement():
+    # "As Sutured Ghoul enters, exile any number of creature cards from your graveyard": one replacement
+    # effect (CR 614.1c), as in the English; the exile is no one-shot of its own
+    c = _one("于缝组食尸鬼进战场时，从你的坟墓场放逐任意数量的生物牌。", "缝组食尸鬼", "生物～灵俑")
+    assert c["parsed"] and _keys(c) == [("replacement", "None", False)]
+
+
+def test_doubling_power_affects_the_doubled_creatures():
+    eff = _one("当永生煞神罗纳斯进战场时，将每个由你操控的其他生物之力量加倍直到回合结束。", "永生煞神罗纳斯",
+               "传奇生物 ～灵俑／神")["effects"][0]
+    assert eff["layer"] == "7c" and "you control" in eff["affected"] and eff["duration"] == "until_eot"
+
+
 def test_tapped_state_before_noun_filters_the_subject():
     # the state is kept on the affected set, not dropped: "已横置生物" are tapped creatures only
     eff = _one("只要佩带此武具的生物已横置，由你操控的已横置生物便得+2/+0。", "远祖之剑", "神器～武具")["effects"][0]

@@ -156,3 +156,24 @@ def test_reminder_text_broken_over_two_lines_is_one_clause():
     segs = FRONTEND.resegment(segment(text, FRONTEND.is_keyword), "暗寡妇盛宴")
     assert len(segs) == 1
     assert segs[0].body.endswith("放置进场。") and "(" not in segs[0].body
+
+
+@pytest.mark.parametrize("text, name, parts", [
+    # Ghostfire Blade: a keyword with a mana cost between two sentences (three English paragraphs)
+    ("佩带此武具的生物得+2/+2。佩带{3}如果灵火剑之佩带异能的目标是无色生物，则该异能减少{2}来起动。", "灵火剑",
+     ["佩带此武具的生物得+2/+2。", "佩带{3}", "如果灵火剑之佩带异能的目标是无色生物,则该异能减少{2}来起动。"]),
+    # Scytheclaw: a keyword and its reminder text, then an attached-object subject (not the keyword "佩带");
+    # a trigger after a "。" is no cut (it may be a delayed trigger), so the two sentences stay one part
+    ("活化武器（当此武具进战场时，将一个0/0黑色病菌衍生生物放进战场，然后将它装备上去。）佩带此武具的生物得+1/+1。"
+     "每当佩带此武具的生物对任一牌手造成战斗伤害时，该牌手失去一半数量的生命，小数点后进位。佩带{3}", "镰刀爪",
+     ["活化武器(当此武具进战场时,将一个0/0黑色病菌衍生生物放进战场,然后将它装备上去。)",
+      "佩带此武具的生物得+1/+1。每当佩带此武具的生物对任一牌手造成战斗伤害时,该牌手失去一半数量的生命,小数点后进位。", "佩带{3}"]),
+])
+def test_keyword_with_cost_glued_between_sentences(text, name, parts):
+    assert [s.text for s in FRONTEND.resegment(segment(text, FRONTEND.is_keyword), name)] == parts
+
+
+def test_keyword_cost_inside_a_sentence_is_no_cut():
+    # "延缓X~{X}{W}{W}。 X不能为0。" stays one ability: what follows the cost is no ability start
+    text = "延缓X～{X}{W}{W}。 X不能为0。"
+    assert len(FRONTEND.resegment(segment(text, FRONTEND.is_keyword), "宾纳里亚指挥官")) == 1

@@ -249,6 +249,12 @@ def _np_piece(f: I.Filter, c) -> None:
         for x in c.children:
             if isinstance(x, Token) and x.type in ("CTRL", "CAST_BY_AND"):
                 f.controller = _controller(str(x))
+    elif d == "named_ctrl_mod":  # "由你操控且名称为~的"
+        for x in c.children:
+            if isinstance(x, Token) and x.type in ("CTRL", "CAST_BY_AND"):
+                f.controller = _controller(str(x))
+            elif isinstance(x, Token) and x.type == "NAMED":
+                f.extra.append(str(x).rstrip("的之"))
     elif d == "non_ctrl_mod":  # "由你操控且非传奇的"
         g = I.Filter()
         for n in c.iter_subtrees():
@@ -366,6 +372,8 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
             nominal_into(f, n)
         elif n.data == "with_kw":
             kws += _kw_list(n)
+        elif n.data == "indestructible_mod":  # "成为不会毁坏的人类/士兵生物" (gains indestructible, layer 6)
+            kws.append("indestructible")
     # the description's own colors: "黑色的流浆生物", "红绿双色,具…的…"
     for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR", "BOTH_COLORS")):
         f.colors += [COLORS[c] for c in str(tok) if c in COLORS]
@@ -420,6 +428,8 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return cont(I.ABILITIES, "remove", _kw_list(p))
     if d == "lose_all":
         return cont(I.ABILITIES, "remove_all")
+    if d == "lose_all_but":  # "失去法术力异能以外的所有异能": all but its mana abilities (layer 6)
+        return cont(I.ABILITIES, "remove", ["all_but_" + _text(p.children[0])])
     if d == "indestructible":
         return cont(I.ABILITIES, "add", ["indestructible"])
     if d == "is_pred":
@@ -519,7 +529,11 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         # "交换~与目标永久物的操控权": both objects change controller (CR 613.1b, layer 2)
         node = next((c for c in p.children if isinstance(c, Tree)), None)
         return cont(I.CONTROL, "exchange", None, affected=np_filter(node, ctx) if node is not None else subject)
-    if d in ("in_zone", "note", "more_than", "spent_on", "cast_during", "keeps_types"):
+    if d == "vote":  # "每位牌手各投票选择「A」或「B」": a vote is an action (CR 701.38)
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="vote")]
+    if d == "play_revealed":  # "你以展示牌库顶牌的方式进行游戏": how the game is played, a rules effect
+        return [I.Effect(I.RULES, affected=subject, verb="play_revealed")]
+    if d in ("in_zone", "note", "more_than", "spent_on", "cast_during", "keeps_types", "did_verb"):
         return []  # states in conditions ("~在你的坟墓场", "手牌比每位对手都多"); "仍为原本的类别" marks the chain
     if d == "likewise":
         # "且先攻、连击…异能亦比照办理": the same grant for each listed keyword (layer 6)
@@ -542,6 +556,14 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
                                                            I.Modification(I.ABILITIES, op="remove_all")])]
     if d == "gain_all_types":  # "获得所有生物类别" (CR 205.3m, layer 4)
         return [I.Effect(C, affected=subject, modifications=[I.Modification(I.TYPES, op="all_creature_types")])]
+    if d == "double":
+        inner = [c for c in p.children if isinstance(c, Tree)]
+        aff = np_filter(inner[0], ctx) if inner else subject
+        word = next(str(t) for t in p.children if isinstance(t, Token) and t.type == "DOUBLED")
+        if word.startswith(("力量", "防御力")):
+            # doubling power: it gets +X/+0 where X is its power (CR 701.10d), layer 7c
+            return cont(I.PT_MODIFY, "modify", "double", affected=aff)
+        return [I.Effect(I.ONE_SHOT, affected=aff, verb="double")]  # "将…指示物数量加倍" (counters placed)
     if d == "switch_pt":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
@@ -553,8 +575,8 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [I.Effect(I.ONE_SHOT, affected=subject, verb="attach")]
     if d == "no_max":
         return [I.Effect(I.RULES, affected=subject, verb="no_max_hand_size")]
-    if d == "extra_turn":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="extra_turn")]
+    if d in ("extra_turn", "extra_combat"):  # extra turns and phases are added once (CR 500.7, 500.8)
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "cant":
         inner = next((c for c in p.children if isinstance(c, Tree)), None)
         if inner is not None and inner.data == "gain_kw" and not (subject is not None and subject.ref in ("you", "player")):
@@ -671,6 +693,10 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
                         effects.append(e)
     if subject is not None:
         ctx.last_subject = subject
+    if replacement_prefix:
+        # "于~进战场时,从你的坟墓场放逐任意数量的生物牌": what happens as it enters is part of the
+        # replacement effect (CR 614.1c), not a one-shot of its own
+        effects = [e for e in effects if e.kind != I.ONE_SHOT]
     if alt_cost:
         # "你可以…,而不支付~的法术力费用": an alternative cost, a static ability of the spell (CR 118.9)
         return [I.Effect(I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")], subject

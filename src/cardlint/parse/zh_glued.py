@@ -183,10 +183,12 @@ def _keyword_end(text: str, pos: int, names: list[str]) -> tuple[int, bool] | No
         end = m.end()
     if _cost_at(text, end) and not m:
         return end, True  # "飞行{8}:横置…": the braces open an activated ability
-    for pattern in (_MANA, _DASHED):
-        p = pattern.match(text, end)
-        if p:
-            return p.end(), False
+    if _MANA.match(text, end):
+        # "多重增幅{1}{W}由你操控的…": a mana cost closes the parameter, so any sentence start follows it
+        return _MANA.match(text, end).end(), True
+    p = _DASHED.match(text, end)
+    if p:
+        return p.end(), False
     return end, m is None
 
 
@@ -206,6 +208,8 @@ def _leading_keywords(text: str, names: list[str], garbled: _Garbled) -> list[in
             cuts.append(j)
             pos = j + 1
             continue
+        if _STRONG_START.match(text, j) and not garbled[j]:
+            return cuts + [j]  # "活化武器佩带此武具的生物…": an attached-object subject, not the keyword "佩带"
         if _keyword_end(text, j, names) is not None:
             cuts.append(j)
             pos = j
@@ -260,6 +264,19 @@ def _sentence_ends(text: str):
             yield m.end()
 
 
+def _keyword_with_cost_at(text: str, pos: int, names: list[str]) -> int | None:
+    """The end of a keyword with a mana cost at ``pos`` that a sentence start follows ("…。佩带{3}如果…"),
+    or None."""
+    if _name_at(text, pos, names):
+        return None
+    kw = _keyword_at(text, pos)
+    m = _MANA.match(text, pos + len(kw)) if kw else None
+    if m is None:
+        return None
+    j, _had = _skip_reminders(text, m.end())
+    return j if j < len(text) and _starts_ability(text, j, names, weak=True) else None
+
+
 def _sentence_cuts(text: str, start: int, names: list[str], garbled: _Garbled) -> list[int]:
     cuts = []
     for after in _sentence_ends(text):
@@ -271,6 +288,8 @@ def _sentence_cuts(text: str, start: int, names: list[str], garbled: _Garbled) -
         if (_cost_at(text, j) or _ability_word_at(text, j) or _keyword_tail_at(text, j)
                 or _new_trigger_at(text, j, names)) and not garbled[j]:
             cuts.append(j)
+        elif (k := _keyword_with_cost_at(text, j, names)) is not None and not garbled[j] and not garbled[k]:
+            cuts += [j, k]  # "…。佩带{3}如果…": the keyword, then the next ability
     return cuts
 
 
