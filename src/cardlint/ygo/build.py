@@ -40,7 +40,7 @@ _COND = {
         "opponent_turn": r"your opponent's (turn|main phase|battle phase|standby phase|end phase)|opponent's turn",
         "main_phase": r"\bmain phase\b",
         "battle": r"battle phase|damage step|damage calculation|attack",
-        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|battled|summons?|returns?|sends?|destroys?|banish(es)?|adds?|discards?|tributes?|flips?|detach(es)?|attach(es)?|uses?|targets?|leaves?|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|draw(?! phase)|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|moves?|paid|pays|becomes|attached|applied|released|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
+        "event": r"\b(summoned|sent|destroyed|banished|added|discarded|tributed|activat\w*|attacks?|attacked|battled|summons?|returns?|sends?|destroys?|banish(es)?|adds?|discards?|tributes?|flips?|detach(es)?|attach(es)?|uses?|targets?|leaves?|declares?|declared|targeted|targets|returned|leaves|left|flipped|detached|used as|inflicts?|takes?|battles?|destroys|changed|placed|shuffled|equipped|negated|resolves?|drawn|draws|draw(?! phase)|summons|is set|are set|removed|excavated|revealed|reaches|gains?|loses?|would|moved|moves?|paid|pays|becomes|attached|applied|released|equips?|sets|inflicted|shifts?|changes|increases|decreases|chain link|start of|end of|standby phase|end phase|draw phase|damage calculation|damage step|battle phase|main phase)\b",
     },
     "de": {
         "opponent_activates": r"\baktiviert\b(?!.*\b(aufgelöst|abgehandelt)\b)|\bwürde\b|\bwürden\b",
@@ -63,12 +63,12 @@ _COND = {
     },
     "zh-Hans": {
         "opponent_activates": r"(发动时|发动的时候|发动的场合|召唤[^，,。]{0,8}之际|把.*发动时|被发动时|的发动时|发动[^，。,]{0,30}(时|之际))(?!.*(处理|适用))",
-        "phase": r"(准备阶段|结束阶段|抽卡阶段|战斗阶段|战斗步骤|伤害步骤|伤害计算|主要阶段)",
+        "phase": r"(准备阶段|结束阶段|抽卡阶段|抽牌阶段|战斗阶段|战斗步骤|伤害步骤|伤害计算|主要阶段)",
         "either_turn": r"((对方|对手)回合也能|(对方|对手)回合也可以|自己·(对方|对手)的|双方的|自己・(对方|对手)|自己／(对方|对手)|自己/(对方|对手))",
         "opponent_turn": r"(对方|对手)的?回合|(对方|对手)的?(主要|战斗|准备|结束)",
         "main_phase": r"主要阶段",
         "battle": r"(战斗阶段|伤害步骤|伤害计算|攻击)",
-        "event": r"(之际|成功|被|送去|送至|送入|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|返回|给与|给予|攻击|战斗|放置|解放|丢弃|舍弃|变成|变为|变更|移动|成为|阶段|步骤|伤害计算|时|每次)",
+        "event": r"(之际|成功|被|恢复|回复|放回|转移|送去|送至|送入|破坏|除外|加入|发动|宣言|反转|召唤|抽|受到|离开|回到|返回|给与|给予|攻击|战斗|放置|解放|丢弃|舍弃|变成|变为|变更|移动|成为|阶段|步骤|伤害计算|时|每次)",
     },
 }
 
@@ -143,6 +143,13 @@ def build_effect(seg: Segment, lang: str) -> ir.Effect:
         from cardlint.ygo.structure_cjk import fill_cjk
 
         fill_cjk(eff, node, lang)
+        if eff.kind == ir.PASSIVE and _SUMMON_RIDER[lang].search(seg.norm) and not _RIDER_BLOCK.search(seg.norm):
+            eff.kind = ir.SUMMON
+        if eff.kind == ir.PASSIVE and _TARGET_RIDER[lang].search(seg.norm) and not _OWN_TARGET.search(seg.norm):
+            # IR fact for the classifier (``ir.Effect.rider``): the sentence only says what happens to the target of an
+            # earlier effect; after a Continuous Spell/Trap's activation it is that activation's lasting part, which PSCT
+            # prints in the activation ("Activate this card by targeting …; it cannot attack …")
+            eff.rider = True
     elif any(t.data == "seq" for t in node.iter_subtrees()):
         from cardlint.ygo.structure import fill_structured
 
@@ -153,16 +160,47 @@ def build_effect(seg: Segment, lang: str) -> ir.Effect:
     return eff
 
 
+#: the OCG numbers what a Summon "this way" does to the card ("①：この方法で特殊召喚したこのカードの攻撃力は８００アップ
+#: する", "②：以此卡的①方法召唤的此卡的原本攻击力变为1000", "以此方法特殊召唤的回合，此卡的①效果不可发动") as an effect of
+#: its own; PSCT writes it into the summoning condition ("…, but its original ATK becomes 1000", "If Summoned this way, …")
+#: and it is no effect of the face-up card — a rider of the Summon procedure
+_SUMMON_RIDER = {
+    "ja": re.compile(r"^(この|このカードの[0-9]の)方法で(特殊|アドバンス)?召喚した(このカード(の|は)[^。]*?(攻撃力|守備力|レベル)[^。]*?"
+                     r"(アップ|ダウン|になる|になり|となる)|ターン、このカードの[^。]*効果は発動できない)"),
+    "zh-Hans": re.compile(r"^(以|通过|用)?(这个|此|以此卡的[0-9]的?|这张卡的[0-9]的?)方法(特殊|上级)?召唤(成功)?(过)?的((这张卡|此卡)(的|在)?[^。]*?"
+                          r"(攻击力|守备力|等级)[^。]*?(上升|下降|变成|变为|成为|改成)|回合[,，]?(此卡|这张卡)的[^。]*效果不(可|能)发动)"),
+}
+#: the OCG's numbered lasting effect about the activation's target or the monster it equipped: "①：このカードが魔法＆罠ゾーン
+#: に存在する限り、対象のモンスターは攻撃できず…", "①：作为对象的怪兽的攻击力上升…", "②：装备怪兽的攻击力上升700"
+_TARGET_RIDER = {
+    "ja": re.compile(r"^(このカードが(魔法&罠ゾーン|フィールド上)に存在する限り、)?(お互いに)?((対象の|その|選択した)(表側表示)?(モンスター|カード|魔法・罠カード)"
+                     r"|装備モンスター)"),
+    "zh-Hans": re.compile(r"^(只要(此卡|这张卡)(存在于|在)魔法与陷阱区域(存在)?[，,])?(双方)?((作为对象的|对象的?|那只|选择的)(表侧表示的?)?(怪兽|卡|魔法·陷阱卡"
+                          r"|魔法・陷阱卡)|装备怪兽)"),
+}
+_OWN_TARGET = re.compile(r"対象として|を対象に|为对象|発動|发动")
+#: … not a lasting effect while the card stays ("只要…", "…限り"), a granted effect or piercing damage, which PSCT
+#: prints as effects of the card ("If this card Special Summoned by its effect attacks a Defense Position monster, …")
+_RIDER_BLOCK = re.compile(r"只要|限り|以下(的)?效果|以下の効果|战斗伤害|戦闘ダメージ")
+
+
 def _use_limited(eff: ir.Effect, seg: Segment, lang: str) -> None:
     """Old unnumbered text followed by "この効果は1ターンに1度しか使用できない" (``seg.use_limited``, set by the
     segmenter): an effect the player uses — PSCT's "Once per turn: You can …", an ignition effect — unless it
     is a prohibition."""
-    if not getattr(seg, "use_limited", False) or eff.kind != ir.PASSIVE or lang not in ("ja", "zh-Hans"):
+    if not (getattr(seg, "use_limited", False) or _INLINE_USE_LIMIT.get(lang, _NEVER).search(seg.norm)) \
+            or eff.kind != ir.PASSIVE or lang not in ("ja", "zh-Hans"):
         return
     first = re.split(r"(?<=。)", seg.norm, maxsplit=1)[0]
     if _OLD_ACTION[lang].search(first) and not re.search(r"(ない|不能|不会|不可)。?$", first):
         eff.kind, eff.optional, eff.old_style = ir.ACTIVATED, True, True
 
+
+#: the same limit written inside the segment, after the effect: "…特殊召喚する事ができる。この効果は１ターンに１度だけ自分の
+#: メインフェイズに使用する事ができる。" / "…。这个效果1回合只能使用1次。"
+_INLINE_USE_LIMIT = {"ja": re.compile(r"。この効果は1ターンに1度(だけ)?[^。]*使用(する事が|することが)?でき(る|ない)"),
+                     "zh-Hans": re.compile(r"。这个效果1回合(只有|只能|可以)[^。]*(使用|发动)")}
+_NEVER = re.compile(r"(?!x)x")
 
 _MARKERS = {"quick_marker", "flip_marker", "once_marker", "cond_when", "cond_if", "cond_each", "cond_during",
             "opt", "act_mandatory", "target_marker"}
@@ -308,20 +346,31 @@ def _fill_effect(eff: ir.Effect, node: Tree, lang: str) -> None:
 #: A leading adverbial (condition) is split from the main clause at the first comma after which the main
 #: clause starts; the main clause must start with "you can" (optional) or an imperative verb (mandatory).
 _OLD = {
-    "en": dict(lead=r"^(when|whenever|if|each time|every time|after|at the (start|end|beginning) of|during (each|your|the|his/her|either|your opponent's|each of|their)|once per turn, (during|at|when))\b",
+    "en": dict(lead=r"^(while [^,.:;]+, (?=when|if|each time|whenever))?(when|whenever|if|each time|every time|after|at the (start|end|beginning) of|during (each|your|the|his/her|either|your opponent's|each of|their)|once per turn,? (during|at|when)|once during (each|your|the))\b",
                opt=r"^(you can|you may)\b(?! only)",
                imper=r"^(destroy|special summon|inflict|draw|add|send|return|select|target|toss|gain|take|banish|shuffle|look at|place|discard|negate|change|roll|equip|pay|remove|excavate|reveal|declare|switch|set|halve|double|skip|tribute|take control|choose|increase|decrease|reduce|put|attach|detach|give control|both players|each player|the controller of this card (takes|gains)|your opponent (takes|discards|draws|selects|chooses|sends|shuffles|gains|loses)|you (take|gain|draw|lose)|they (gain|take)"
                # a subject that undergoes the one-shot result: "… this card's controller takes damage", "the owner of the
                # returned monster selects and sends …"
-               r"|(this card's|its|the) (controller|owner)\b[^,.]{0,40}? (takes|selects|sends|draws|discards|gains|loses)"
+               r"|(this card's|its|the)( new)? (controller|owner)\b[^,.]{0,40}? (takes|selects|sends|draws|discards|gains|loses)"
+               # "…, it gains 300 ATK and DEF until the end of the turn", "…, the monster that destroyed this card loses 300 ATK",
+               # "…, your opponent skips their next Draw Phase", "…, it is returned to the top of the Deck"
+               r"|(it|this card|that monster|the (attacking|battling|destroyed) monster|the monster that destroyed this card) (gains|loses) \d+"
+               r"|your opponent (skips|cannot|can't)|(it|this card) is (returned|shuffled|banished|removed from play) (to|into|from)"
                r"|1 face-up monster [^,.]{0,40}? (loses|gains)|all [^,.]{0,60}? (gain|lose) \d+"
                r"|(it|this card) is changed to (face-up )?(defense|attack) position)\b",
-               block=r"\b(piercing|instead|would|or destroy this card|or send this card|cannot|can't|unaffected)\b"
+               block=r"\b(piercing|instead|would|or destroy this card|or send this card|unaffected)\b"
+               # "…, your opponent cannot declare an attack during his/her next turn": a one-shot effect that lasts a stated
+               # time (scripts: TRIGGER_F); a bare "cannot" is a rule of the card
+               r"|\b(cannot|can't)\b(?![^.]*\b(during (his/her|their|your|the) next|during the next turn|this turn|next turn)\b)"
+               # "…, it gains 500 ATK during the Damage Step only": a value that applies in a window, not a one-shot change
+               r"|\bduring (the damage step|damage calculation) only\b"
                # "…, it is changed to Defense Position at the end of the Battle Phase": the OCG's "…バトルフェイズ終了時に守備表示になる"
                r"|\bis changed to [^.]* at the end of the (battle phase|damage step)\b"
                # battle damage rules: "…, your opponent takes no battle damage", "…, double any Battle Damage", piercing
-               r"|\btakes? no (battle |effect )?damage\b|\bdouble (any|the) battle damage\b|\binflict the difference\b|^destroy (this card|that monster|those monsters?|those monster\(s\)|the target|it|them|the equipped monster)\b|^remove \d+ \w+ counters?|^you must\b",
-               nochain=r"^(each time|every time|whenever)\b|\b(leaves the field|is activated|activate this card|resolves)\b",
+               r"|\btakes? no (battle |effect )?damage\b|\bdouble (any|the) battle damage\b|\binflict the difference\b|^destroy (this card|that monster|those monsters?|those monster\(s\)|the target|it|them|the equipped monster)\b(?! (at the (end|start) of the (damage step|battle phase)|before damage calculation))|^remove \d+ \w+ counters?|^you must\b",
+               # (… but "Each time a Beast monster inflicts battle damage to your opponent, inflict 500 damage" is a trigger,
+               # scripts TRIGGER_F, as the OCG texts read it)
+               nochain=r"^(each time|every time|whenever)\b(?![^,]*\b(by battle|battle damage)\b)|\b(leaves the field|is activated|activate this card|resolves)\b",
                # "Once per turn, while you have no cards in your hand, you can draw 1 card": a state, then "you can"
                ign=r"^(((once|twice|up to twice|three times) per turn|during your main phase( 1| 2)?|during your turn),? )*you can\b(?! only)"
                r"|^(once|twice) per turn,? while [^,.:]+,? you can\b(?! only)(?!.*\binstead\b)"
@@ -337,8 +386,8 @@ _OLD = {
                ign_force=r"you can activate this (card's )?effect|\bto (inflict|destroy|draw|add|special summon|make|have|gain|increase|negate|change|return|select|look)\b"
                # "When …, you can Special Summon this card [from the Graveyard]." — after an event, a trigger that
                # brings the card back, not a Summon procedure (those say how: "by …", "(from your hand)")
-               r"|^you can special summon this card( from (the|your) (graveyard|gy|hand))?\s*\.?\s*$"),
-    "de": dict(lead=r"^(wenn|immer wenn|falls|jedes mal,? wenn|nachdem|am (ende|beginn|anfang) (der|des|jeder|deiner)|während (jeder|deiner|der|einer|des)|einmal pro spielzug, (während|wenn|falls|am))\b",
+               r"|^you can special summon this card( from (the|your) (graveyard|gy|hand))?( in (face-up )?(attack|defense) position)?\s*\.?\s*$"),
+    "de": dict(lead=r"^(solange [^,.:;]+, (?=wenn|falls|jedes mal|immer wenn))?(wenn|immer wenn|falls|jedes mal,? wenn|nachdem|am (ende|beginn|anfang) (der|des|jeder|deiner)|während (jeder|deiner|der|einer|des)|einmal pro spielzug, (während|wenn|falls|am))\b",
                opt=r"^(kannst du|du kannst)\b(?! nur)",
                imper=r"^(zerstöre|beschwöre|füge|ziehe|lege|wähle|verbanne|mische|gib|wirf|rüste|ändere|annulliere|zeige|bezahle|aktiviere|setze|nimm|entferne|platziere|übernimm|würfle|erhalte|erhöhe|verringere|halbiere|verdopple|decke|schicke|sende|bestimme|deklariere|biete|wähle|erhältst du|ziehst du|verlierst du|nimmt|dein gegner (erhält|nimmt|zieht|wirft)"
                # the verb first, then its subject: "…, wählt dein Gegner 1 Zauberkarte", "…, erhalten alle … Monster"
@@ -350,12 +399,16 @@ _OLD = {
                ign_force=r"(diesen|den) effekt (dieser karte )?aktivieren|\bum\b[^.]*\bzu\b"),
     # an old main clause ending in "…できる" (any verb, not only "…事ができる") is "you can"; "…する事で、"
     # (a cost paid by doing something) makes the effect optional too
-    "ja": dict(trig=r"^[^。]*?(?P<t>時|度に|(た|だ)場合)、", opt=r"(事|こと)ができる|できる。?$|(事|こと)で、",
+    # "このカードの召喚時にカウンターを３つ置く": the moment of a Summon, without a comma (PSCT "If this card is Normal
+    # Summoned: Place 3 counters on it")
+    "ja": dict(trig=r"^[^。]*?(?P<t>時|度に|(た|だ)場合)、|^(このカードの)?(召喚|特殊召喚|反転召喚)(?P<t2>時)に", opt=r"(事|こと)ができる|できる。?$|(事|こと)で、",
                ign=r"^(1ターンに1度、)?(?!この効果)[^。]*?(?<!扱う)(?<!使用する)(?<!召喚する)(?<!セットする)(?<!発動する)(?<!攻撃する)(?<!攻撃をする)(?<!とする)(事|こと)ができる。?$"),
-    "zh-Hans": dict(trig=r"^(此外[，,])?(?P<t>每次|每当)(?!(自己|对方|对手|双方)?的?(准备|结束|抽卡)阶段)[^。，,]*[，,]|^[^。]*?(?P<t2>时|的场合|的情况下)([，,:：]|(?=可以|才能))", opt=r"可以",
-                    ign=r"^(1回合1次|一回合一次)[，,][^。]*?可以|可以发动|1回合只有1次可以"
+    "zh-Hans": dict(trig=r"^(此外[，,])?(?P<t>每次|每当)(?!(自己|对方|对手|双方)?的?(准备|结束|抽卡|抽牌)阶段)[^。，,]*[，,]|^[^。]*?(?P<t2>时|的场合|的情况下)(\([^()。]*\))?([，,:：]|(?=可以|才能))", opt=r"可以",
+                    ign=r"^(1回合1次|一回合一次|1回合只有1次)[，,][^。]*?可以|(?<!不)可以发动(?=[。(（,，]|$|(此|这个|以下的?|相应的?|该)效果)|1回合只有1次可以"
                         # "可以把场上表侧表示存在的1只怪兽从游戏中除外": an old "You can <action>"
-                        r"|^(此外[，,])?(1回合1次[，,])?可以(把|将|从|选择|让|给)"),
+                        r"|^(此外[，,])?(1回合1次[，,])?可以(把|将|从|选择|让|给|丢弃|舍弃|支付|解放|宣言)"
+                        # OurOCG's PSCT-like "1回合1次：可以支付500基本分；…" / "可以丢弃1张手卡；…": a cost, ";", the effect
+                        r"|^(此外[，,])?(1回合1次[:：，,])?可以[^。；;]*[；;]"),
 }
 
 
@@ -363,9 +416,11 @@ _OLD_ACTION = {
     "ja": re.compile(r"破壊|特殊召喚|手札に加え|墓地(へ|に)送|除外|ドロー|ダメージを与え|回復|捨て|置く|戻す|戻し|セット|装備|リリース"
                      r"|生け贄|宣言|選択|確認|めくり|取り除|コントロールを得|表示形式を変更|表示にする|表示になる|シャッフル|発動"
                      r"|上げる|下げる|置く|ライフポイントを|ダメージを受ける|を半分にする|サイコロを|コイントス|無効に|スキップ|めくる"
-                     r"|このターン[^。]*(0|半分)になる"),
+                     r"|このターン[^。]*(0|半分)になる|(アップ|ダウン)(でき|する事ができ|することができ)"
+                     r"|ダメージを[^。、]*与え|コントロールは[^。]*移る"),
     "zh-Hans": re.compile(r"破坏|特殊召唤|加入|送去|送至|除外|抽|给与|给予|回复|丢弃|舍弃|放置|回到|返回|放回|盖放|装备|解放"
-                          r"|宣言|选择|确认|翻开|取除|控制权|变更表示形式|表示|洗切|发动|基本分|等级上升|受到(?!的)[^。，,]*伤害|掷[^。，,]{0,4}(骰子|硬币)|无效|跳过"),
+                          r"|宣言|选择|确认|翻开|取除|控制权|变更表示形式|表示|洗切|发动|基本分|等级上升|受到(?!的)[^。，,]*伤害|掷[^。，,]{0,4}(骰子|硬币)|无效|跳过"
+                          r"|这个回合[^。]*变成(0|一半)|(?<!直到)(?<!直至)回合结束。?$"),
 }
 
 
@@ -380,6 +435,10 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         return  # "…場合、代わりに…できる" / "作为代替": a replacement effect, which does not activate
     if re.match(r"(仅可|只能|仅能|仅在)", first):
         return  # "仅可在…的情况下，装备于…": a requirement of the card, not an effect
+    if re.search(r"(此卡|这张卡)可以(灵摆|通常)召唤。?$|このカードを?ペンデュラム召喚(できる|する事ができる)。?$", first):
+        return  # "在可灵摆召唤等级7的情况下，额外牌组表侧表示的此卡可以灵摆召唤": a permission of the rules (PSCT continuous)
+    if re.search(r"(再1次|再度)召唤|もう1度召喚", first):
+        return  # a Gemini monster's "可以把…这张卡当作通常召唤作再1次召唤": a rule of the card (PSCT continuous)
     # "●攻撃表示：１ターンに１度、…" / "3只：1回合1次，可以…": the label of a granted effect is not its condition
     first = re.sub(r"^●?((攻撃|守備|攻击|守备)表示|表|裏|[0-9]+[^。、，,:：]{0,4})[:：]", "", first)
     main_phase = re.match(_MAIN_PHASE_LEAD[lang], first)
@@ -393,25 +452,37 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         # the condition ends at its timing word, not at the first comma: "相手の効果によって、このカードが
         # 墓地へ送られた時、…" / "…存在し、…特殊召喚された時、…" hold commas inside the condition
         timing = trig.groupdict().get("t") or trig.groupdict().get("t2") or ""
-        cond_text = first[:trig.end()].rstrip("、,，:：")
+        trig_end = trig.end()
+        if not _condition(None, first[:trig_end].rstrip("、,，:："), lang).event:
+            # "这张卡在墓地存在，自己手卡是0张的场合，…被战斗破坏送去自己墓地时，…" / "…存在する場合、…破壊された時、…": a
+            # state, then the event the effect waits for — the condition ends at the event's timing word
+            for later in re.finditer(_LATER_TIMING[lang], first[trig_end:]):
+                if _condition(None, first[:trig_end + later.end()].rstrip("、,，:："), lang).event:
+                    trig_end, timing = trig_end + later.end(), later.group("t")
+                    break
+        cond_text = first[:trig_end].rstrip("、,，:：")
         # "自己的准备阶段时" / "战斗阶段结束时": a point of the turn, not an event's "when" (PSCT "During …:")
         at_phase = re.search(r"(阶段|步骤|伤害计算|フェイズ|ステップ|ダメージ計算)(开始|结束|開始|終了)?(时|時)$", cond_text)
         cond = _condition(ir.COND_EACH if re.search(r"度に|每次|每当", timing) else
                           ir.COND_IF if re.search(r"場合|场合|情况下", timing) else
                           ir.COND_DURING if at_phase else ir.COND_WHEN, cond_text, lang)
-        main = first[trig.end():]
+        main = first[trig_end:]
         # like PSCT's "When …, <imperative>": the main clause must do something (destroy, draw, inflict …);
         # "…場合、攻撃力は200アップする" / "…的场合，攻击力上升200" and piercing damage are continuous effects
         # … except after a Summon: "このカードがシンクロ召喚に成功した時、…攻撃力は600ポイントアップする" is PSCT's
         # "When this card is Synchro Summoned: … gain 600 ATK", a trigger
         summoned = re.search(r"(召喚|召唤)(に成功した|成功|した|された|的)?(時|时|場合|的场合)$", cond.text)
         acts = (_OLD_ACTION[lang].search(main) and not _OLD_STATE_END[lang].search(main)) \
+            or _NEXT_TURN_BAN[lang].search(main) \
             or (summoned and re.search(r"アップ|ダウン|上升|下降", main)) \
-            or (cond.event and _PAST_EVENT[lang].search(cond.text) and _STAT_CHANGE[lang].search(main))
+            or (cond.event and (_PAST_EVENT[lang].search(cond.text) or (cond.kind == ir.COND_EACH and _BATTLE_EVENT[lang].search(cond.text)))
+                and _STAT_CHANGE[lang].search(main))
         optional = bool(re.search(p["opt"], first))
-        if cond.kind == ir.COND_EACH and not optional:
+        if cond.kind == ir.COND_EACH and not optional and not _BATTLE_EVENT[lang].search(cond.text):
             # "…を発動する度に、このカードに魔力カウンターを1つ置く": like PSCT's "Each time …, place …", a
-            # mandatory each-time effect applies without starting a chain
+            # mandatory each-time effect applies without starting a chain — but what a battle brings about
+            # ("每次这张卡给与对方玩家战斗伤害，宣言…", "…戦闘で破壊する度に、…") is a trigger at the end of the battle
+            # (PSCT "If this card inflicts battle damage to your opponent: …"; scripts TRIGGER_F)
             return
         if not optional and _OLD_NOCHAIN[lang].search(cond.text) and _OLD_LINKED[lang].search(main):
             # like PSCT's "When this card leaves the field, destroy that monster": what happens as the card
@@ -420,7 +491,7 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         # "…上级召唤的场合，解放的怪兽必须是风属性怪兽": a requirement on the Summon, not an action
         # … and piercing damage ("その数値だけ戦闘ダメージを与える", "给予对方基本分那个数值的战斗伤害") is continuous,
         # unlike gaining LP equal to the damage ("自己基本分回复给与的战斗伤害的数值")
-        if cond.event and acts and not re.search(r"戦闘ダメージを与え|贯穿|穿刺|(?<!给与的)(?<!给予的)战斗伤害|必须"
+        if cond.event and acts and not re.search(r"戦闘ダメージを与え|贯穿|穿刺|(?<!给与的)(?<!给予的)战斗伤害(?![^。]*变成(0|一半))|必须"
                                                  r"|でなければならない", main) \
                 and not _OLD_BLOCK[lang].search(main) and not (not optional and _OLD_BLOCK_MANDATORY[lang].search(main)):
             eff.condition = cond
@@ -436,8 +507,10 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
             return
     if _phase_point(eff, first, lang, p):
         return
-    once = re.match(r"^(1ターンに1度(だけ)?|1回合1次|一回合一次)[、,，]?", first)
-    if (re.search(p["ign"], first) and not re.search(r"特殊召喚できる|特殊召唤", first)) or (
+    # "自分フィールド上に…が存在する場合、１ターンに１度、…破壊する事ができる" / "…存在的场合，1回合1次，…": a state, then
+    # "Once per turn" (PSCT "Once per turn: You can …. You must control … to activate")
+    once = re.match(r"^([^。]*?(存在する|いる|ある)場合、|[^。]*?存在的(场合|情况下)[,，])?(1ターンに1度(だけ)?|1回合1次|一回合一次)[、,，]?", first)
+    if (re.search(p["ign"], first) and not (re.search(r"特殊召喚できる|特殊召唤", first) and not re.search(r"[；;]", first))) or (
             once and _OLD_ACTION[lang].search(first[once.end():]) and not re.search(r"(ない|不会|不能)。?$", first)):
         # "1ターンに1度、…を選択して確認する。" — an old text's "Once per turn, <action>" is an ignition effect
         eff.optional = True
@@ -446,7 +519,8 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         return
     rest = first[main_phase.end():] if main_phase else first
     by_cost = re.search(_BY_COST[lang], rest)
-    if ((by_cost and (_OLD_ACTION[lang].search(rest[by_cost.end():]) or _HALVES[lang].search(rest[by_cost.end():])))
+    if ((by_cost and (_OLD_ACTION[lang].search(rest[by_cost.end():]) or _HALVES[lang].search(rest[by_cost.end():])
+                      or _STAT_CHANGE[lang].search(rest[by_cost.end():])))
             or (main_phase and re.search(p["opt"], rest) and _OLD_ACTION[lang].search(rest))) \
             and not (re.search(_SELF_SUMMON[lang], rest) and not re.search(r"为对象[；;]|対象として", rest)) \
             and not re.search(r"(ない|不会|不能)。?$", rest):
@@ -458,13 +532,17 @@ def _old_style(eff: ir.Effect, first: str, lang: str) -> None:
         eff.old_style = True
 
 
+#: a later timing word of the same sentence ("…的场合，…时，" / "…場合、…時、")
+_LATER_TIMING = {"ja": r"[^。、]*?(?P<t>時|(た|だ)場合)、", "zh-Hans": r"[^。，,]*?(?P<t>时|的场合|的情况下)[，,]"}
+
+
 #: like PSCT's ``block`` for "When …, <imperative>": a prohibition ("…时，对方不能…"), the card's own
 #: destruction ("被召唤的场合，这张卡破坏") or its own change of position at the end of a battle
 #: ("战斗阶段结束时变成守备表示") applies without a chain; changing position right after a Summon
 #: ("召喚・反転召喚に成功した時、守備表示になる") is a trigger
 _OLD_BLOCK = {"ja": re.compile(r"^(?!.*(次の|このターン))[^。]*(できない|られない)|墓地へ(行かず|送らず)|分のリリースとする|^このカードを破壊する|(バトルフェイズ|ダメージステップ)終了時に"
                                 r"(守備|攻撃)表示にな(る|り)"),
-              "zh-Hans": re.compile(r"^(?!.*(下次|下个|这个回合|此回合))[^。]*(不能|不可)|不(送)?去墓地|可以作为[^。]*(解放|祭品)|^(这张卡|此卡)(被)?破坏。?$|(战斗阶段|伤害步骤)结束时(变成|变为)"
+              "zh-Hans": re.compile(r"^(?!可以|.*(下次|下个|这个回合|此回合|回合结束))[^。]*(不能|不可)|不(送)?去墓地|可以作为[^。]*(解放|祭品)|^(这张卡|此卡)(被)?破坏。?$|(战斗阶段|伤害步骤)结束时(变成|变为)"
                                      r"(守备|攻击)表示")}
 
 #: … and, for a mandatory effect, what only protects ("この戦闘では破壊されない", "这张卡不会被那次战斗破坏")
@@ -481,9 +559,9 @@ _OLD_STATE_END = {"ja": re.compile(r"(?<!可能な)限り|^(?!.*(まで|事で|�
                   "zh-Hans": re.compile(r"只要|只在|仅在|期间|(伤害步骤|战斗阶段)内|^(?!.*(直到|为止|通过)).*(上升|下降)[0-9]*(点|分)?。?$")}
 #: a change of ATK/DEF made once when something has happened ("…破壊され墓地へ送られた場合、…攻撃力は500ダウンする",
 #: PSCT "If …: Target 1 monster …; it loses 500 ATK") — not while something lasts ("…のみ", "…間", "…限り")
-_PAST_EVENT = {"ja": re.compile(r"(た|だ)(時|場合)$"), "zh-Hans": re.compile(r"(时|成功的场合|被[^，,。]*的场合)$")}
+_PAST_EVENT = {"ja": re.compile(r"(た|だ)(時|場合)$"), "zh-Hans": re.compile(r"(时|成功的场合|被[^，,。]*的场合|战斗破坏[^，,。]*的场合|(给与|给予)[^，,。]*战斗伤害的场合)$")}
 _STAT_CHANGE = {"ja": re.compile(r"^(?!.*(のみ|間|限り)).*(アップ|ダウン)する。?$"),
-                "zh-Hans": re.compile(r"^(?!.*(只要|只在|仅在|期间|伤害计算|伤害步骤内|战斗阶段内)).*(上升|下降)[0-9]*(点|分)?。?$")}
+                "zh-Hans": re.compile(r"^(?!.*(只要|只在|仅在|期间|伤害计算|伤害步骤内|战斗阶段内)).*((上升|下降)[0-9]*(点|分)?|(直到|为止)[^。]*(上升|下降)[^。，,]*的?数值)。?$")}
 
 #: the card (or the monster it is linked to) leaving the field
 _OLD_NOCHAIN = {"ja": re.compile(r"(フィールド|フィールド上)から離れた(時|場合)$|(存在しなく|いなく)なった(時|場合)$"),
@@ -493,9 +571,17 @@ _OLD_NOCHAIN = {"ja": re.compile(r"(フィールド|フィールド上)から離
 _OLD_LINKED = {"ja": re.compile(r"^(その|装備|対象の|選択した|この)[^、。]{0,8}(モンスター|カード)を(破壊|ゲームから除外|除外)する。?$"),
                "zh-Hans": re.compile(r"^(把|将)?(那只|那张|装备|作为对象的|选择的|这张|此)[^，,。]{0,8}(怪兽|卡)(破坏|从游戏中除外|除外)。?$")}
 
+#: a prohibition for the next turn once something happened ("…的场合，下次的对方回合，对方不能进行战斗阶段", "…場合、次の相手
+#: ターン、相手はバトルフェイズを行う事ができない"): PSCT "If …: Your opponent cannot conduct their Battle Phase next turn"
+_NEXT_TURN_BAN = {"ja": re.compile(r"次の[^。]*(できない|行えない)"), "zh-Hans": re.compile(r"(下次|下个)[^。]*(不能|不可)")}
+
+#: a battle's result as the event
+_BATTLE_EVENT = {"ja": re.compile(r"戦闘(で|によって)[^、。]*破壊し|戦闘ダメージを与え"),
+                 "zh-Hans": re.compile(r"战斗破坏|战斗伤害(?!以外)")}
+
 #: a cost the player pays "each time" they pay it
-_EACH_COST = {"ja": re.compile(r"^[^。]*を(生け贄に捧げる|リリースする)度に、"),
-              "zh-Hans": re.compile(r"^每(把|将)[^。，,]*(作为祭品|解放)[，,]")}
+_EACH_COST = {"ja": re.compile(r"^[^。]*を(生け贄に捧げる|リリースする|ゲームから除外する|除外する|墓地へ送る|墓地に送る|捨てる)度に、"),
+              "zh-Hans": re.compile(r"^每(把|将)[^。，,]*(作为祭品|解放|从游戏中除外|除外|送去墓地|丢弃)[，,]")}
 
 #: "可以" opening a main clause with an action verb
 _ZH_STATE_OPT = re.compile(r"^可以(把|将|从|选择|让|给|通过|以)[^。]*?(" + _OLD_ACTION["zh-Hans"].pattern + ")")
@@ -509,11 +595,11 @@ _WINDOW_LEAD = {"ja": re.compile(r"^(自分・)?相手の?(ターン|メイン�
 _PHASE_POINT = {
     "ja": re.compile(r"(エンドフェイズ|スタンバイフェイズ|ダメージ計算後|ダメージステップ終了時|バトルフェイズ終了時"
                      r"|(ドロー|スタンバイ|バトル)フェイズ開始時)(時|毎)?(に|、)"),
-    "zh-Hans": re.compile(r"(?<!直到)(?<!直至)((?<!在)(结束阶段|准备阶段)|伤害计算后|伤害步骤结束时|战斗阶段结束时)(时|中)?[，,]?"),
+    "zh-Hans": re.compile(r"(?<!直到)(?<!直至)((?<!在)(结束阶段|准备阶段)|伤害计算后|伤害步骤结束时|战斗阶段结束时|(抽卡|抽牌|准备)阶段开始时)(时|中)?[，,]?"),
 }
 #: not a one-shot happening: a maintenance cost ("…毎に500ライフポイントを払う。または…"), a replacement, a
 #: prohibition, an each-time event ("每次…" other than "每次自己的准备阶段", which is the phase itself)
-_PHASE_BLOCK = re.compile(r"払う|払わ|支付(?!的)|または|或|每次(?!(自己|对方|对手|双方)?的?(准备|结束|抽卡)阶段)|のみ|只在|只能在|仅可在|仅能在"
+_PHASE_BLOCK = re.compile(r"払う|払わ|支付(?!的)|または|或|每次(?!(自己|对方|对手|双方)?的?(准备|结束|抽卡|抽牌)阶段)|のみ|只在|只能在|仅可在|仅能在"
                           r"|代わり|代替|できない|不能|されない|不会")
 #: … or, after the phase, a lasting state ("…限り", "只要…") or a change that lasts ("…まで", "直到…") — a state
 #: before the phase ("このカードが…存在する限り、相手ターンのスタンバイフェイズ時に…送る") only says while it applies
@@ -527,15 +613,20 @@ def _phase_point(eff: ir.Effect, first: str, lang: str, p: dict) -> bool:
     main = first[m.end():]
     if _PHASE_MAIN_BLOCK.search(main):
         return False
-    if re.search(r"(このカード(を|は)?(発動後、)?|这张卡|此卡)[^。、，,]{0,16}(破壊|墓地へ送|破坏|送去墓地|(融合|エクストラ|EX)デッキに戻(?!す(事|こと))"
+    if re.search(r"(このカード(を|は)?(発動後、)?|这张卡|此卡)(?:(?!モンスター|怪兽)[^。、，,]){0,16}(破壊|墓地へ送|破坏|送去墓地|(融合|エクストラ|EX)デッキに戻(?!す(事|こと))"
                  r"|(回到|返回)(融合|额外)卡组)|^(此卡|这张卡)[^。]{0,30}(破坏|送去墓地|送至墓地)。?$", first):
         # like PSCT's "…, destroy this card" / "Send this card to the GY during …" (see ``block``): the
         # card's own end, not a chained effect
         return False
     if not (_OLD_ACTION[lang].search(main) or re.search(r"無効(に|化)する|无效|戻る|与える", main)):
         return False
-    if re.search(r"アップ|ダウン|上升|下降|になる|变成", main) and not re.search(r"ダメージを与え|给与", main):
-        return False  # "…エンドフェイズ時に…攻撃力は倍になる": a stat that changes, not an action
+    other = re.search(r"(怪兽|モンスター)(は|を)?在?$", first[:m.start()])
+    if re.search(r"アップ|ダウン|上升|下降|になる|变成", main) and not re.search(r"ダメージを与え|给与", main) \
+            and not (other and re.search(r"表示", main)) and not re.search(r"直到|まで|变成0|变为0|が0にな|を0にす", main):
+        # "…エンドフェイズ時に…攻撃力は倍になる": a stat that changes, not an action; and this card's own change of
+        # position ("这张卡攻击的场合，战斗阶段结束时变成守备表示") applies without a chain — changing the position of
+        # the monster it battled ("和这张卡进行战斗的怪兽在伤害步骤结束时变成守备表示") is an action
+        return False
     eff.condition = _condition(ir.COND_DURING, first[:m.end()], lang)
     eff.condition.phase = True
     eff.optional = bool(re.search(p["opt"], first))
@@ -545,10 +636,10 @@ def _phase_point(eff: ir.Effect, first: str, lang: str, p: dict) -> bool:
 
 
 #: "自分のメインフェイズ時、" / "自己的主要阶段时，": the window an old ignition effect is used in
-_MAIN_PHASE_LEAD = {"ja": r"^(また、)?(1ターンに1度、)?(自分の)?メインフェイズ(1|2)?(時|中)に?、",
+_MAIN_PHASE_LEAD = {"ja": r"^(また、)?(1ターンに1度、)?(自分の)?メインフェイズ(1|2)?(時|中)(に、?(?![^。、]*(時|場合)、)|、)",
                     "zh-Hans": r"^(此外[，,])?(1回合1次[，,])?(在)?(自己的?)?主要阶段(1|2)?(时|中)?([，,:：]|(?=可以))"}
 #: a cost paid by doing something, old wording: "…する事で、" / "可以通过把…，" / "可以以…为对象；"
-_BY_COST = {"ja": r"^(また、)?(1ターンに1度、)?[^。]*?(事|こと)で、",
+_BY_COST = {"ja": r"^(また、)?(1ターンに1度、)?([^。]*?(事|こと)で、|[0-9]+(ライフポイント|LP)を払って)",
             # "可以通过把这张卡作为祭品从手卡…特殊召唤" runs the cost into the action without a comma
             "zh-Hans": r"^(此外[，,])?(1回合1次[，,])?([^。，,]*(存在时|存在的场合)[，,])?可以(通过[^。]*?[，,]|以[^。]*?为对象[；;]"
                        r"|通过(把|将)[^。，,]*?(作为祭品|作为代价|解放|丢弃|舍弃|送去墓地|除外))"}
@@ -582,11 +673,12 @@ def _old_style_psct(eff: ir.Effect, first: str, lang: str, p: dict) -> None:
                     # that apply without starting a chain
                     return
                 kind = ir.COND_WHEN
-                if re.match(r"^(if|falls|after|nachdem)\b", cond_text):
+                lead_cond = re.sub(r"^(while|solange) [^,]*,\s*", "", cond_text)
+                if re.match(r"^(if|falls|after|nachdem)\b", lead_cond):
                     kind = ir.COND_IF
-                elif re.match(r"^(each time|every time|whenever|jedes mal|immer wenn)\b", cond_text):
+                elif re.match(r"^(each time|every time|whenever|jedes mal|immer wenn)\b", lead_cond):
                     kind = ir.COND_EACH
-                elif re.match(r"^(at|during|once per turn|am|während|einmal)\b", cond_text):
+                elif re.match(r"^(at|during|once per turn|once during|am|während|einmal)\b", cond_text):
                     kind = ir.COND_DURING
                 cond = _condition(kind, cond_text, lang)
                 if not (cond.event or (kind == ir.COND_DURING and cond.phase)):
@@ -627,8 +719,10 @@ def _condition(kind, text: str, lang: str) -> ir.Condition:
     c.main_phase = bool(rx["main_phase"].search(text))
     c.phase_start = bool(_PHASE_START[lang].search(text))
     if lang in ("ja", "zh-Hans"):
-        tail = re.split(r"[、,，]", text)[-1]
-        c.event = bool(rx["event"].search(tail)) and not _STATE[lang].search(tail)
+        # "…存在する場合にこのカードが召喚に成功した時": a state, then the event in the same clause
+        tail = re.split(r"[、,，]|(?<=場合)に(?=[^、,，]*(時|場合)$)", text)[-1]
+        c.event = (bool(rx["event"].search(tail)) and not _STATE[lang].search(tail) and not _MAIN_WINDOW[lang].match(tail)) \
+            or bool(_ACTIVATION_EVENT[lang].search(tail))
     else:
         core = _core_condition(text, lang)
         first = re.split(r"\s(and|or|und|oder)\s", core)[0]
@@ -644,9 +738,15 @@ def _core_condition(text: str, lang: str) -> str:
     t = re.sub(r"\([^()]*\)", " ", text)
     if lang == "en":
         t = re.sub(r"^\s*(once|twice) per (turn|chain|duel|battle)\s*,?\s*", "", t)
+        # "While you control this face-up card, when …": the state only says while the event counts
+        t = re.sub(r"^\s*while [^,]*,\s*(?=(when|if|each time|whenever)\b)", "", t)
+        # "If a "Triamid" card(s) you control, except "Triamid Sphinx", is destroyed": an exception inside the subject
+        t = re.sub(r",\s*except [^,]*,", " ", t)
         t = re.split(r"\s(while|except|unless)\s", " " + t + " ", maxsplit=1)[0]
     else:
         t = re.sub(r"^\s*einmal pro (spielzug|kette)\s*,?\s*", "", t)
+        # "Solange du diese offene Karte kontrollierst, wenn …": the state only says while the event counts
+        t = re.sub(r"^\s*solange [^,]*,\s*(?=(wenn|falls|jedes mal|immer wenn)\b)", "", t)
         t = re.split(r",?\s(während|solange|außer)\s", " " + t + " ", maxsplit=1)[0]
     return " ".join(t.split())
 
@@ -657,7 +757,16 @@ _PHASE_START = {"en": re.compile(r"\b(standby|end|draw) phases?\b|\bat the (star
                                 r"(battle phase|damage steps?)\b"),
                 # "ダメージステップ開始時からダメージ計算前までに" is a window (a range), not the start of a step
                 "ja": re.compile(r"(スタンバイ|エンド|ドロー)フェイズ|(フェイズ|ステップ)(の)?(開始|終了)時(?!から)|ダメージ計算後"),
-                "zh-Hans": re.compile(r"(准备|结束|抽卡)阶段|(阶段|步骤)(开始|结束)时(?!起?(到|至))|伤害计算后")}
+                "zh-Hans": re.compile(r"(准备|结束|抽卡|抽牌)阶段|(阶段|步骤)(开始|结束)时(?!起?(到|至))|伤害计算后")}
+
+#: "…存在的场合，自己的主要阶段时" / "…場合、自分メインフェイズ１開始時に": the Main Phase (or its start) the effect is
+#: used in is a window, not an event — PSCT "During your Main Phase, if …: You can" (scripts IGNITION)
+_MAIN_WINDOW = {"ja": re.compile(r"^(1ターンに1度、)?(自分|相手|お互い)?の?メインフェイズ(1|2)?(開始時|時|中)?(に|、)?$"),
+                "zh-Hans": re.compile(r"^(1回合1次)?(在)?(自己|对方|对手|双方)?的?(各自的)?主要阶段(1|2)?(开始时|时|中)?$")}
+
+#: "对手发动手牌・墓地・除外状态的卡的效果时", "…不存在的属性的怪兽的效果时": an activation is the event, whatever state words
+#: describe the card on the way
+_ACTIVATION_EVENT = {"ja": re.compile(r"発動した(時|場合)$"), "zh-Hans": re.compile(r"发动[^，,。]*(时|之际)$")}
 
 _SELF_FLIP = {"ja": re.compile(r"^(このカード|1ターンに1度、このカード)が?リバースした(場合|時)$"),
               "zh-Hans": re.compile(r"^(这张卡|此卡)(被)?反转(的场合|时|的情况下)$")}
@@ -687,13 +796,18 @@ _STATE = {
     # "此卡是被同步召唤的情况下" ("If this card is a Synchro Summoned card"), "此卡被装备中的情况下", and
     # "存在被从额外牌组特殊召唤的怪兽的情况下" (a monster that was Summoned exists) are states too
     # "在…的场合" is a place ("这张卡在墓地的场合"), unless an event verb follows ("…在对方场上特殊召唤的场合")
-    "zh-Hans": re.compile(r"(是被|装备中|存在时$|存在[^，,。]*(怪兽|卡)(的情况下|的场合)$|存在的场合|存在的情况下|不存在|没有[^，。]*的场合|有[^，。]*存在|状态"
+    # "此卡是从手牌特殊召唤的情况下", "这张卡是已同调召唤的场合" (a card that was Summoned: "if you control this card that
+    # was …"), "…的合计是3只的场合", "攻击力比原本攻击力高的场合" (a count or a comparison) are states as well
+    "zh-Hans": re.compile(r"(^(此卡|这张卡)是[^，,。]*(的情况下|的场合)$|是[0-9]+(只|张)[^，,。]*(的情况下|的场合)$|(高|低|多|少)的(场合|情况下)$"
+                          r"|是被|装备中|存在时$|存在[^，,。]*(怪兽|卡)(的情况下|的场合)$|存在的场合|存在的情况下|不存在|没有[^，。]*的场合|(?<!持)有[^，。]*存在(?![^，,。]*(被|送|破坏|召唤|除外|离开|回到|加入|发动|反转|攻击|战斗))|状态(?![^，,。]*(被|送|破坏|召唤|除外|离开|回到|返回|解放))"
                           r"|(?<!存)在(?![^，。]*(被|送|破坏|召唤|除外|离开|回到|返回|加入|发动|反转|攻击|战斗|抽|丢弃|解放|变))[^，。]*的场合"
-                          r"|存在(?![^，,。]*(被|送|破坏|召唤|除外|离开|回到|加入|发动|反转|攻击))[^，,。]*(的情况下|的场合)$)"),
+                          r"|存在(?![^，,。]*(被|送|破坏|召唤|除外|离开|回到|加入|发动|反转|攻击|战斗))[^，,。]*(的情况下|的场合)$)"),
 }
 
 
 # ------------------------------------------------------------------ fallback (parsed: false)
+
+_ZH_NOT_NEG = r"(?<!不)(?<!不可)(?<!不可以)(?<!不能)(?<!无法)"
 
 _FB = {
     "en": dict(quick=r"\(quick effect\)", flip=r"^flip\s*:", opt=r"\byou can\b", when=r"^(?:[^:]*?)\bwhen\b[^:]*:",
@@ -702,11 +816,17 @@ _FB = {
     "de": dict(quick=r"\(schnelleffekt\)", flip=r"^flipp?\s*:", opt=r"\bdu kannst\b|\bkannst du\b", when=r"^(?:[^:]*?)\bwenn\b[^:]*:",
                if_=r"^(?:[^:]*?)\b(falls|jedes mal)\b[^:]*:", during=r"^(?:[^:]*?)\bwährend\b[^:]*:", head=r"^[^.;]*:",
                act_card=r"aktiviere diese karte"),
-    "ja": dict(quick=r"相手ターンでも発動できる|自分・相手の", flip=r"^リバース", opt=r"発動できる|事ができる|ことができる",
+    # "…攻撃を行う事ができる", "…召喚する事ができる": what the rules permit, not "you can" of an effect
+    "ja": dict(quick=r"相手ターンでも発動できる|自分・相手の", flip=r"^リバース",
+               opt=r"発動できる|発動する(事|こと)ができる|(?<!扱う)(?<!使用する)(?<!召喚する)(?<!セットする)(?<!攻撃する)(?<!攻撃をする)"
+                   r"(?<!攻撃を行う)(?<!攻撃できる)(?<!とする)(事|こと)ができる",
                when=r"時(に|、)[^。]*発動", if_=r"場合(に|、)[^。]*発動", during=r"(フェイズ|ステップ)(に|、)[^。]*発動",
-               head=r"発動(できる|する)", act_card=r"このカードの発動"),
-    "zh-Hans": dict(quick=r"(对方|对手)回合(中)?也(能|可以)发动", flip=r"^反转", opt=r"可以发动|才能发动|能发动|可以",
-                    when=r"时[^。]*(才能|可以)?发动", if_=r"(场合|情况下)[^。]*(才能|可以)?发动", during=r"(阶段|步骤)[^。]*发动",
+               # "…を発動するために払う…", "…発動する事ができない": "発動" inside a clause or a prohibition is no head
+               head=r"発動(できる|する)(事ができる)?(?=。|（|\(|$)", act_card=r"このカードの発動"),
+    # a prohibition ("对手…就不可以发动陷阱卡", "不能发动") is no activation word
+    "zh-Hans": dict(quick=r"(对方|对手)回合(中)?也(能|可以)发动", flip=r"^反转", opt=r"(?<!不)(可以发动|才能发动|能发动|可以(?=(把|将|从|选择|让|给|通过|以|丢弃|舍弃|支付|宣言|解放)))",
+                    when=r"时[^。]*(才能|可以)?" + _ZH_NOT_NEG + "发动", if_=r"(场合|情况下)[^。]*(才能|可以)?" + _ZH_NOT_NEG + "发动",
+                    during=r"(阶段|步骤)[^。]*" + _ZH_NOT_NEG + "发动",
                     # "为把魔法卡发动而支付的基本分": "发动" inside a clause is no activation word
                     head=r"发动(1次)?(?=。|\(|（|$)|发动[，,]", act_card=r"此卡的发动|这张卡的发动"),
 }
@@ -729,7 +849,11 @@ def fallback(seg: Segment, lang: str) -> ir.Effect:
     eff.quick = bool(re.search(p["quick"], n))
     eff.flip = bool(re.search(p["flip"], n))
     head = bool(re.search(p["head"], first))
+    if lang == "zh-Hans" and head and re.search(r"(不能|不可|无法|不会)[^，,。]*发动(?=。|$)", first):
+        head = False  # "…双方不能把陷阱卡发动。": the verb closes a prohibition
     eff.optional = bool(re.search(p["opt"], first))
+    if lang == "ja" and eff.optional and re.search(r"限り、", first) and not re.search(r"発動", first):
+        eff.optional = False  # "このカードが…存在する限り、自分は…事ができる": a lasting permission
     eff.activates_card = bool(re.search(p["act_card"], n))
     kind = None
     if re.search(p["when"], first):
@@ -754,6 +878,9 @@ def fallback(seg: Segment, lang: str) -> ir.Effect:
     if eff.kind == ir.PASSIVE and lang in ("ja", "zh-Hans"):
         # the OCG's old wording ("…時、…を破壊する。") is read from the words alone, parsed or not
         _old_style(eff, re.split(r"(?<=。)", n, maxsplit=1)[0], lang)
+    elif eff.kind == ir.PASSIVE:
+        # … and so is old PSCT ("When the equipped monster is destroyed …, inflict damage …"), from its first sentence
+        _old_style(eff, re.split(r"(?<=\.)\s", n, maxsplit=1)[0], lang)
     _use_limited(eff, seg, lang)
     eff.shape = shape_of(n, lang)
     return eff

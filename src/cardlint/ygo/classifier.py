@@ -6,10 +6,12 @@ effects without 発動/发动 (which do not activate).  Each is a wording rule o
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 
 from cardlint.ygo import ir
+from cardlint.ygo.segment import _COST_SENTENCE
 
 MONSTER = "monster"
 ACTIVATION_SPELLS = {"Normal Spell", "Ritual Spell", "Quick-Play Spell"}
@@ -63,7 +65,7 @@ def _monster_type(e: ir.Effect, monster: bool = True) -> str:
         return "quick" if (c.either_turn or c.opponent_turn) else "ignition"
     if monster and e.optional and _MODERN_CJK.match(e.text or "") and _DURING_DAMAGE_CALC.search(c.text):
         return "quick"  # "每次…伤害计算时1次，…才能发动": the damage-calculation window (see below)
-    if c.kind in (ir.COND_WHEN, ir.COND_IF, ir.COND_EACH) and c.event:
+    if c.kind in (ir.COND_WHEN, ir.COND_IF, ir.COND_EACH) and (c.event or _YOU_DID.match(c.text.strip())):
         # "When … activates …: You can" answers an activation (a quick effect); "If … is activated" is a trigger
         if c.opponent_activates and e.optional and c.kind == ir.COND_WHEN:
             return "quick"
@@ -93,6 +95,10 @@ def _monster_type(e: ir.Effect, monster: bool = True) -> str:
     return "ignition"
 
 
+#: "… you can Special Summon this card (from your hand). When you do: Target …" / "If you do: Destroy …": a header
+#: whose event is what the sentence before did — a trigger of its own (scripts: TRIGGER_F/TRIGGER_O)
+_YOU_DID = re.compile(r"^(if|when) you do$|^(falls|wenn) du (dies|das) tust$")
+
 #: an OCG effect numbered ①②③ (current wording) in the damage-calculation window of another monster's battle
 #: ("自分の‹n›モンスターが相手モンスターと戦闘を行うダメージ計算時、…発動できる") is a Quick Effect — PSCT prints
 #: "(Quick Effect)" for these
@@ -117,7 +123,8 @@ def _no_grave_cost(e: ir.Effect) -> bool:
     return not _GRAVE.search(words)
 
 
-_GRAVE = re.compile(r"\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished)\b"
+_GRAVE = re.compile(r"(^|\s)(if|when) this (set )?card is (destroyed|sent to the (gy|graveyard))\b"
+                    r"|(^|\s)(falls|wenn) diese (gesetzte )?karte [^,:]*\b(zerstört|auf den friedhof gelegt) wird\b|\bthis card (from|in) (your )?(gy|graveyard)\b|\bbanish this card\b|\bthis card is (in your (gy|graveyard)|banished)\b"
                     r"|\bdiese karte (in|aus|von) deinem friedhof\b|\bdiese karte verbannen\b|\bdiese karte (verbannt|im friedhof)\b"
                     r"|墓地のこのカード|このカードが墓地に存在|このカードが除外されて|墓地に存在するこのカード"
                     r"|墓地的(这张|此)卡|(这张|此)卡在墓地|(这张|此)卡(被)?除外|墓地存在的(这张|此)卡")
@@ -150,6 +157,11 @@ _ACTIVATES_THIS_CARD = re.compile(r"このカードを発動(できる|する事
                                   r"|(把|将)(此卡|这张卡)发动|(此卡|这张卡)(才能|可以)发动。?$")
 
 
+#: an old PSCT sentence that says how the card is activated, without ";": "Activate by paying any multiple of 1000 Life
+#: Points.", "Activate this card at the start of your Main Phase 1 or 2." — the card's activation, as the OCG's "…発動できる"
+_ACTIVATE_BY = re.compile(r"^activate (this card )?(by|only|at|during|when|if)\b|^aktiviere (diese karte|sie)(,| nur)\b", re.I)
+
+
 #: a maintenance cost ("During each of your Standby Phases, pay 500 LP or destroy this card"): paid or not
 #: when the phase comes, without a chain — a condition for keeping the card, not a trigger effect
 _MAINTENANCE = re.compile(r"\b(pay|tribute|send|shuffle|discard|banish)\b[^.]*,? or (destroy this card|send this card to the (gy|graveyard))\b"
@@ -159,12 +171,24 @@ _MAINTENANCE = re.compile(r"\b(pay|tribute|send|shuffle|discard|banish)\b[^.]*,?
                           r"|払えない場合(は|、)?このカードを破壊|\bmust pay\b[^.]*\. if (they|you) (cannot|can't|do not|don't), destroy this card", re.I)
 
 
+#: a Spirit monster's return in old PSCT, without a colon: "This card returns to the owner's hand during the End Phase of the
+#: turn that this card is Normal Summoned or flipped face-up." — the same mandatory trigger the current PSCT writes "During
+#: the End Phase of the turn this card is Normal Summoned or flipped face-up: Return it to the hand." (and the OCG
+#: "召喚・リバースしたターンのエンドフェイズ時に持ち主の手札に戻る")
+_SPIRIT_RETURN = re.compile(r"^this card returns to (the|its) owner's hand during the end phase of the turn\b"
+                            r"|^diese karte (kehrt|wird) (in|während) der end phase des spielzugs, in dem sie\b[^.]*\b(auf die|in die) hand ihres "
+                            r"besitzers zurück",
+                            re.I)
+
 #: OCG text numbers every effect (①②③) and words every effect that activates with 発動 (发动): a numbered
 #: effect without it ("①：…度に、このカードにカウンターを１つ置く") applies without activating — a continuous
 #: effect (PSCT "Each time …, place 1 counter on this card" has no colon either)
 _NUMBERED = re.compile(r"^[①-⑳][:：]")
 _OCG_ACTIVATION_HEAD = re.compile(r"^[^。]*(発動できる|発動する|発動する事ができる|才能发动|可以发动)。")
 _ACTIVATES = re.compile(r"発動|发动")
+#: "以下の効果から１つを選択して発動できる。●…" — choosing one of the card's effects each time is an effect of the
+#: face-up card (PSCT "You can activate 1 of these effects"), not the card's activation
+_CHOICE_HEAD = re.compile(r"^[^。]*(以下の効果から|从以下效果|以下效果(中)?选)")
 
 
 def _numbered_unactivated(e: ir.Effect) -> bool:
@@ -243,7 +267,7 @@ _ANY_TURN = re.compile(r"\bthis (effect|card's effect) can (also )?be (activated
 #: "FLIP:" alone and bullet labels are older) says "If this card is attacked, change it to Defense Position at the
 #: end of the Damage Step." of an effect that does not activate, so the pre-PSCT reading of such a sentence ("When
 #: …, <do something>" is a trigger) is not for it.  Link and Pendulum cards were only ever printed in PSCT.
-_LATIN = re.compile(r"[A-Za-z]{3}")
+_LATIN = re.compile(r"(?![Xx][Yy][Zz])[A-Za-z]{3}")  # (OurOCG Chinese writes "XYZ素材", which is no Latin text)
 
 
 def _psct(effects: list[ir.Effect], card_type: str | None) -> bool:
@@ -251,8 +275,25 @@ def _psct(effects: list[ir.Effect], card_type: str | None) -> bool:
         return False  # the OCG marks its effects differently (①②③, 発動)
     if re.search(r"\b(link|pendulum)\b", card_type or "", re.I):
         return True
-    return any(e.kind == ir.ACTIVATED and not e.old_style and (e.cost is not None or (
+    # (the ":" of an effect the grammar did not parse may introduce bullets, "… 1 of the following effects: ●": no mark)
+    return any(e.kind == ir.ACTIVATED and (e.parsed or not re.search(r":\s*●", e.text or "")) and not e.old_style and (e.cost is not None or (
         e.condition is not None and not (e.flip and e.condition.kind is None))) for e in effects)
+
+
+#: "If this card is Special Summoned, you can (except during the Damage Step): Immediately after this effect resolves, …":
+#: the "you can" stands before the ":", in the activation part — an optional effect (classification.md §5, mandatory)
+_COND_YOU_CAN = re.compile(r",\s*(you can|kannst du)(\s*\([^()]*\))?\s*$", re.I)
+
+
+def _cost_led(e: ir.Effect) -> bool:
+    """Old OCG text that pays a cost in a sentence of its own and then does something ("表側表示のこのカードを生け贄に
+    捧げる。このターン…デッキの一番下に戻す。", "支付800基本分。直到结束阶段，…"): PSCT's "You can Tribute this face-up card to
+    …" — an effect the player activates, whatever the grammar made of the plain sentences."""
+    if e.kind != ir.PASSIVE or _NUMBERED.match((e.text or "").strip()):
+        return False
+    text = unicodedata.normalize("NFKC", e.text or "").replace(" ", "")
+    first, sep, rest = text.partition("。")
+    return bool(sep and rest.strip() and _COST_SENTENCE.match(first + "。"))
 
 
 def classify_effects(effects: list[ir.Effect], card_type: str | None, pendulum: bool = False) -> list[dict]:
@@ -261,7 +302,20 @@ def classify_effects(effects: list[ir.Effect], card_type: str | None, pendulum: 
     seen_activation = False
     psct = _psct(effects, card_type)
     for e in effects:
-        if psct and e.old_style and not e.flip and not e.quick:
+        if e.rider and out and out[-1]["type"] == "activation":
+            # The OCG numbers the lasting part of an activation about its target ("①：作为对象的怪兽不能攻击"); PSCT prints
+            # it inside the activation ("Activate this card by targeting …; it cannot attack") — one entry either way
+            out[-1]["text"] += " " + e.text
+            out[-1]["parsed"] = out[-1]["parsed"] and bool(e.parsed)
+            continue
+        if _cost_led(e):
+            e = dataclasses.replace(e, kind=ir.ACTIVATED, optional=True)
+        if e.condition is not None and not e.optional and _COND_YOU_CAN.search(e.condition.text or ""):
+            e = dataclasses.replace(e, optional=True)
+        if psct and e.old_style and not e.flip and not e.quick \
+                and not (kind in ACTIVATION_SPELLS | ACTIVATION_TRAPS and not seen_activation and not pendulum):
+            # (… but never the activation of a Normal/Quick-Play Spell or Normal/Counter Trap: it is the card's first effect
+            # whatever its wording — "Destroy as many …, and if you do, Special Summon …")
             out.append(_entry(e.text, "continuous" if kind == MONSTER or pendulum else "spell-continuous", e.parsed))
             continue
         first = False
@@ -278,16 +332,19 @@ def classify_effects(effects: list[ir.Effect], card_type: str | None, pendulum: 
             d = _entry(e.text, "quick", e.parsed, speed=_speed("quick", kind, pendulum))
         if d["type"] in ("trigger", "ignition", "quick", "flip") and _numbered_unactivated(e):
             d = _entry(e.text, "continuous" if kind == MONSTER or pendulum else "spell-continuous", e.parsed)
+        if d["type"] == "continuous" and _SPIRIT_RETURN.match(e.text or ""):
+            d = _entry(e.text, "trigger", e.parsed, True, None, _speed("trigger", kind, pendulum))
         if d["type"] == "trigger" and _MAINTENANCE.search(unicodedata.normalize("NFKC", e.text)):
             t = "continuous" if kind == MONSTER or pendulum else "spell-continuous"
             d = _entry(e.text, t, e.parsed)
         if not seen_activation and kind in SPELL_KINDS | TRAP_KINDS and not pendulum and e.kind in (ir.ACTIVATED, ir.PASSIVE) \
-                and (_trap_monster(e) or _ACTIVATES_THIS_CARD.search(e.text)) \
+                and (_trap_monster(e) or _ACTIVATES_THIS_CARD.search(e.text) or _ACTIVATE_BY.match(e.text or "")) \
                 and all(x["type"] in ("restriction", "summon-condition") for x in out):
             d = _entry(e.text, "activation", e.parsed, speed=_speed("activation", kind, pendulum))
         if not seen_activation and kind in ("Continuous Trap", "Continuous Spell") and not pendulum \
                 and d["type"] in ("quick", "ignition") and e.kind == ir.ACTIVATED and not e.once_per_turn and not e.quick and _no_grave_cost(e) \
                 and not _NUMBERED.match((e.text or "").strip()) and _OCG_ACTIVATION_HEAD.match(e.text or "") \
+                and not _CHOICE_HEAD.match(e.text or "") \
                 and all(x["type"] in ("restriction", "summon-condition") for x in out):
             # old OCG wording of a Continuous card's activation: "フィールド上の機械族モンスター１体を選択して発動できる。…"
             # (PSCT "Activate this card by targeting 1 Machine monster …") — optional by its wording, but the card's own

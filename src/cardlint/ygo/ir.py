@@ -70,3 +70,4 @@ class Effect:
     shape: str = ""               # coarse shape when unparsed (for evaluation reports)
     old_style: bool = False       # pre-PSCT wording read from a plain sentence ("When …, …")
     origin: str = "text"          # "text" | "pendulum"
+    rider: bool = False           # only qualifies an earlier effect's target or equipped monster (OCG numbers it apart)

@@ -191,6 +191,10 @@ def fill_structured(eff: ir.Effect, node: Tree, lang: str) -> None:
             i = next(j for j, t in enumerate(words) if t is decisive)
             own = [str(t) for t in words[i:] if t.type != "COLON"]
             eff.condition.event = _condition(cond_kind, _join(own, lang), lang).event
+            if eff.condition.event and _MAIN_LEAD[lang].search(eff.condition.text) and _PAST_STATE[lang].search(_join(own, lang)):
+                # "During your Main Phase, if this card was Link Summoned:" / "…, if you Synchro Summoned this turn:" — what
+                # happened before is a state in the Main Phase window (an ignition effect; scripts IGNITION)
+                eff.condition.event = False
     eff.kind = ir.ACTIVATED if activation else ir.PASSIVE
     if eff.activates_card:
         eff.kind = ir.ACTIVATE_CARD
@@ -198,6 +202,12 @@ def fill_structured(eff: ir.Effect, node: Tree, lang: str) -> None:
         _old_style(eff, eff.sentences[0].text, lang)
     if eff.kind == ir.PASSIVE and eff.sentences and not eff.old_style:
         _phase_point(eff, " ".join(c.text for c in eff.sentences), lang)
+
+
+_MAIN_LEAD = {"en": re.compile(r"^(once per turn, )?during (your|the|each player's|either player's) main phase( 1| 2)?\b"),
+              "de": re.compile(r"^(einmal pro spielzug, )?während (deiner|der) main phase( 1| 2)?\b")}
+_PAST_STATE = {"en": re.compile(r"\b(was|were|has been|have been)\b|\bthis turn\b"),
+               "de": re.compile(r"\b(wurde|wurden)\b|\bin diesem spielzug\b")}
 
 
 #: pre-PSCT wording of a phase trigger with the phase at the end: "This card's controller takes 1000 damage during each

@@ -77,11 +77,15 @@ def fill_cjk(eff: ir.Effect, node: Tree, lang: str) -> None:
     if head is not None and eff.cost is not None:
         verb = _cost_verb(head, lang)
         eff.cost.verb = verb or eff.cost.verb
-    if head is not None and (_permission(head, lang) or _prohibition(head, lang)):
+    if head is not None and (_permission(head, lang) or _prohibition(head, lang) or _while_rule(head, lang)):
         # "自分は…罠カードを手札から発動できる": the rules let the player activate other cards — a
         # continuous permission ("you can activate … from your hand"), not an effect that activates;
         # "对方不能把墓地的怪兽的效果发动": a prohibition worded with the same verb
         eff.kind, eff.optional, eff.cost, eff.targets = ir.PASSIVE, False, None, False
+        if _prohibition(head, lang):
+            # "这张卡战斗破坏对方怪兽的场合，对方玩家在下个回合不能把魔法卡发动。": a prohibition may still be what an old
+            # trigger does once its event happened (PSCT "If this card destroys …, your opponent cannot activate …")
+            _old_style(eff, _join([w for w in _words(node) if w not in ("。", "!", "●")], lang), lang)
         return
     sentences = [c for c in node.children if isinstance(c, Tree) and c.data in ("sentence", "activate_card")]
     first_text = ""
@@ -111,8 +115,36 @@ def _permission(head: Tree, lang: str) -> bool:
         if tok.type in ("ACT_OPT", "ACT_MAND"):
             break
         words.append(str(tok))
-    m = _PERMISSION[lang].search("".join(words))
+    joined = "".join(words)
+    if _SET_TURN[lang].search(joined):
+        return True
+    m = _PERMISSION[lang].search(joined)
     return bool(m) and not re.search(r"この|効果|此卡|这张卡|效果|以下", m.group(1))
+
+
+#: "自分は罠カード１枚をセットしたターンに発動できる" / "…可以在盖放的回合发动": another card may be activated the turn
+#: it was Set — a permission
+_SET_TURN = {"ja": re.compile(r"(カード|罠|魔法|‹n›)[^、。]*を、?[^、。]*セットしたターン(の自分メインフェイズ)?(に|でも)$"),
+             "zh-Hans": re.compile(r"((卡|陷阱|魔法|‹n›)[^,。]*在|在[^,。]*(卡|陷阱|魔法|‹n›)[^,。]*)(盖放|放置)的回合(就将其|也可以|也)?$")}
+
+
+#: "只要此卡存在于怪兽区域，对手必须支付600LP才可以发动卡的效果" / "…自己也可以发动手牌‹n›怪兽的效果": a head opened by
+#: the state it lasts in ("只要…") changes what players may activate while it lasts — a continuous effect; the effects
+#: that activate from such a state say so ("只要此卡以表侧表示存在，仅限1次，…可以发动", PSCT "Once while face-up")
+_WHILE_HEAD = re.compile(r"^只要")
+_ONCE_WHILE = re.compile(r"仅限[1１]次|1回合1次|1回合只有1次")
+
+
+def _while_rule(head: Tree, lang: str) -> bool:
+    if lang != "zh-Hans":
+        return False
+    text = _join(_words(head), lang)
+    if not _WHILE_HEAD.search(text) or _ONCE_WHILE.search(text):
+        return False
+    # an event or a target before the activation word ("只要…，…给对手战斗伤害的情况下发动") is an effect that activates
+    if any(t.data in ("cond_if", "cond_when", "cond_each", "target_marker") for t in head.iter_subtrees()):
+        return False
+    return any(isinstance(t, Token) and t.type == "ACT_OPT" for t in head.scan_values(lambda v: True))
 
 
 _NEGATED_CLAUSE = re.compile(r"(不能|不可|无法|不会|不得)[^,，;；:：]*$")
