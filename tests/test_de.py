@@ -176,3 +176,67 @@ def test_verb_first_condition_is_no_effect(text, kinds):
     # the wrong effects before the clause was read as a condition)
     effects = classify_text(text, "de", name="Irgendein Name", type_line="Hexerei")["clauses"][0]["effects"]
     assert sorted(e["kind"] for e in effects) == kinds
+
+
+# ------------------------------------------------------------------ inline build (speed) keeps the tree walk's IR
+def _tree_built(text: str, name: str):
+    """The clause IR as the tree walk builds it (Lark tree, then GermanIRBuilder over it)."""
+    from cardlint.parse.frontend import Frontend
+    from cardlint.text.segment import segment
+
+    seg = segment(text)[0]
+    norm = FRONTEND.normalize(seg.body, name)
+    tree, error, _ = Frontend._parse_tree(FRONTEND, norm)
+    return norm, (None if error else FRONTEND.build(tree, seg, norm))
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c["ability"] not in ("keyword", "reminder")],
+                         ids=lambda c: c["label"])
+def test_inline_build_equals_tree_build(case):
+    # the builder runs during the parse (no tree); it must give the IR the tree walk gives
+    assert FRONTEND._inline is not None, "the German parser should build inline"
+    norm, expected = _tree_built(case["text"], case["tname"])
+    got, error, _ = FRONTEND._parse(norm)
+    if expected is None:
+        assert error is not None
+    else:
+        assert error is None and repr(got) == repr(expected)
+
+
+@pytest.mark.parametrize("text,kid,param,layers", [
+    ("Wandelwicht (Diese Karte hat jeden Kreaturentyp.)", "changeling", None, ["4"]),
+    ("Schutz vor Schwarz", "protection", "schwarz", []),
+    ("Ausrüsten {2}", "equip", "{2}", []),
+])
+def test_keyword_line_reads_its_tokens(text, kid, param, layers):
+    # keyword lines keep the tree path: their IR joins the keyword's tokens (the parameter) and adds
+    # the keyword's own effect (changeling: every creature type, a layer-4 CDA)
+    from cardlint.text.segment import segment
+
+    ir = FRONTEND.clause(segment(text)[0], "Irgendein Name")
+    assert (ir.parsed, ir.keyword.id, ir.keyword.parameter) == (True, kid, param)
+    out = classify_text(text, "de", name="Irgendein Name", type_line="Kreatur — Gestaltwandler")["clauses"][0]
+    assert [e["layer"] for e in out["effects"]] == layers
+
+
+@pytest.mark.parametrize("word", ["ebene", "ebenen", "nichtebene", "nicht-ebene", "sümpfe", "sumpfes", "wälder",
+                                  "gebirgen", "inselkarte", "nicht-wald", "nichtsumpf-", "gegnerin", "gegnerinnen",
+                                  "spielern", "kreaturen", "bibliothek", "nicht", "nicht-"])
+def test_noun_facts_string_tests_equal_the_patterns(word):
+    import re
+
+    from cardlint.parse import de_build as B
+    from cardlint.parse import de_words as W
+
+    lands = [b for s, b in W.BASIC_LAND_TYPES.items() if re.fullmatch(r"(?:nicht-?)?" + s + r"(?:n|en|e|s|es|er|ern)?", word)]
+    noun = next((n for s, n in B._OBJ_NOUNS if re.search(re.escape(s) + r"(?:n|en|e|s|es|er|ern|innen|in)?$", word)), None)
+    types, _, got_noun = B._noun_facts.__wrapped__(word)
+    assert [t for t in types if t in W.BASIC_LAND_TYPES.values()] == list(dict.fromkeys(lands))
+    assert got_noun == noun
+
+
+def test_is_keyword_memo_answers_as_the_check():
+    from cardlint.parse.de import _is_keyword
+
+    for fragment in ["Fliegend", "Schutz vor Rot", "Schutz vor Rot erhält +1/+1", "Trampelschaden.", "x" * 300, ""]:
+        assert FRONTEND.is_keyword(fragment) == FRONTEND.is_keyword(fragment) == _is_keyword(fragment)

@@ -256,3 +256,20 @@ def test_bad_input_is_clean_and_quick(text):
     per_clause = (time.process_time() - start) / max(1, len(out["clauses"]))
     assert isinstance(out["clauses"], list)
     assert per_clause < 1.0
+
+
+_SALAD = ["außer", "außer,", "wenn", "es", "sei", "denn", "denn,", "falls", "möglich", ",", "ohne", "dass", "und", "oder",
+          "dann", "danach", "erhält", "erhalten", "kreatur", "kreaturen", "deiner", "wahl", "bis", "zum", "ende", "des",
+          "zuges", "~", "+1/+1", "{t}", ":", "§", "¶", "schutz", "vor", "rot", "eine", "kreatur-verzauberung", "um", "zu",
+          "ziehen", "einer", "diese", "der", "-", "—", ".", "zürgelbrx", "darfst", "darf", "anstatt", "statt", "beliebige",
+          "anzahl", "an", "jede", "ebene", "nicht-sumpf", "in", "diesem", "zug", "'", "x", "3"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(_SALAD), max_size=14))
+def test_fallback_tokens_on_word_salad(lexers, words):
+    # the fallback's tokens are those of Lark's basic lexer, also where a multi-word terminal
+    # ("außer, wenn", "falls möglich") or a look-behind one ("einer … -verzauberung") could begin
+    lark_lexer, _ = lexers
+    text = " ".join(words)
+    assert [(t.type, t.value) for t in de._fallback_tokens(FE, text)] == _reference_fallback_tokens(lark_lexer, text)

@@ -824,6 +824,73 @@ def test_english_inline_parse_starts_the_loop_directly():
     assert fe._parse(text)[1:] == fe._parse_tree(text)[1:]
 
 
+def test_generic_rules_build_nodes_without_calling_default():
+    """IRBuilder's ``__default__`` declares the Node it builds, so an inline parse makes the Node
+    itself (a third of the reductions); a builder that overrides ``__default__`` is called."""
+    from cardlint.parse.frontend import frontend
+    from cardlint.parse.irbuild import IRBuilder, Node
+
+    fe = frontend("en")
+    inline = fe._inline
+    assert inline.node is Node
+    assert loader._default_node(type("Custom", (IRBuilder,), {"__default__": lambda s, d, c, m: (d, c)})) is None
+    built = loader._generated_callback((((0, False), (1, False)), False, "np_word"), "node", Node)(["a", "b"])
+    assert type(built) is Node and built == IRBuilder().__default__("np_word", ["a", "b"], None)
+    assert vars(built) == vars(Node("np_word", ["a", "b"]))
+    # a clause with generic nodes (np_word, det_word …) still gives the tree walk's IR
+    raw = "Other Elf creatures you control get +1/+1."
+    text = fe.normalize(raw, None)
+    assert repr(fe._parse(text)[0]) == repr(fe.build(fe._parse_tree(text)[0], None, text))
+
+
+def test_parser_loop_looks_up_plain_strings():
+    """Rule names and terminal names that Lark made Tokens would call Token.__eq__ (Python) on every
+    row lookup: the loop's goto names and the lexer's token types are plain strings."""
+    from lark import Token
+
+    from cardlint.parse.frontend import frontend
+
+    fe = frontend("en")
+    text = fe.normalize("Whenever a Sliver enters, it gets +1/+1 until end of turn.", None)
+    assert fe._parse(text)[1] is None
+    entries = [e for e in fe._inline.rules.values()] + [e for e in fe.parser.parser.parser.parser.rules if e]
+    assert entries and all(type(origin) is str for _, _, origin in entries)
+    assert loader._plain(Token("RULE", "np")) == "np" and type(loader._plain(Token("RULE", "np"))) is str
+    lexer = fe.parser.parser.lexer
+    plans = list(lexer._plans.values())
+    assert plans and all(type(name) is str for plan in plans for part in plan.by_char.values()
+                         for entry in part[2] for name in entry[:1])
+
+
+def test_english_rewrite_memo_equals_rewriting():
+    """normalize_en remembers the rewrites after the name replacement (a function of that text):
+    the same clause with different names still gets each name's result."""
+    from cardlint.parse import en_text
+
+    clauses = [("Whenever Ajani's Pridemate or another creature enters, you gain 1 life.", "Ajani's Pridemate"),
+               ("Whenever Ajani's Pridemate or another creature enters, you gain 1 life.", None),
+               ("{T}: Add {G}. Activate only as a sorcery.", "Llanowar Elves"),
+               ("Flying", "Serra Angel"), ("Flying", None),
+               ("When this creature enters, if it's your turn, draw a card.", "Wall of Omens")]
+    for _ in range(2):  # the second round is served by the memo
+        for body, name in clauses:
+            plain = en_text._rewrite(en_text.replace_names(body, en_text.name_variants(name)))
+            assert en_text.normalize_en(body, name) == plain
+    assert en_text.normalize_en(clauses[0][0], clauses[0][1]).startswith("whenever ~ or another")
+    assert "ajani 's pridemate" in en_text.normalize_en(clauses[1][0], None)
+    size, kept = en_text._REWRITTEN_MAX, dict(en_text._REWRITTEN)
+    try:
+        en_text._REWRITTEN_MAX = 2
+        en_text._REWRITTEN.clear()
+        for body, name in clauses:
+            en_text.normalize_en(body, name)
+        assert list(en_text._REWRITTEN) == ["Flying", "When this creature enters, if it's your turn, draw a card."]  # the last two
+    finally:
+        en_text._REWRITTEN_MAX = size
+        en_text._REWRITTEN.clear()
+        en_text._REWRITTEN.update(kept)
+
+
 def test_noun_phrase_marks_outlive_no_phrase():
     # the builder keys "from <zone>", "additional" and durations on id(): every keyed phrase must
     # stay alive while the builder lives, or a later phrase could inherit a dead one's mark

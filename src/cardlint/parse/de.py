@@ -26,6 +26,8 @@ from cardlint.text.segment import Segment
 from cardlint.text.selfref import SELF
 
 _VERB_LEMMA = W.verb_forms()
+#: grammar/de.lark's KW_MARK: normalisation puts it before a keyword line
+KW_MARK = "¶"
 
 
 # ============================================================================ keywords (kb)
@@ -103,6 +105,10 @@ def _trie(words) -> str:
     return emit(root)
 
 
+_LANDWALK_WORD = re.compile(r"[a-zäöüß\-]+tarnung\b")
+_ENCHANT_WORD = re.compile(r"[a-zäöüß\-]+verzauberung\b")
+
+
 def keyword_id(text: str) -> tuple[str | None, str | None]:
     """The kb id and parameter of the longest keyword name that is the whole text or is followed
     by " ", ":" or "—"."""
@@ -114,15 +120,19 @@ def keyword_id(text: str) -> tuple[str | None, str | None]:
         if n in names:
             param = t[len(n):].strip(" :—") or None
             return names[n], param
-    if t.endswith("tarnung") or re.match(r"[a-zäöüß\-]+tarnung\b", t):
+    if t.endswith("tarnung") or _LANDWALK_WORD.match(t):
         return "landwalk", None
-    if re.match(r"[a-zäöüß\-]+verzauberung\b", t):
+    if _ENCHANT_WORD.match(t):
         return "enchant", t
     return None, None
 
 
 # ============================================================================ normalisation
 _ADJ_END = re.compile(r"(?:en|em|er|es|e|s|n)$")
+_NAME_JOINERS = re.compile(r"[\s\-]+")
+_NAME_FACES = re.compile(r"\s*//\s*")
+_ENDS_IN_LETTER = re.compile(r"[a-zäöüß]$")
+_OLD_SS = re.compile(r"\b(mu|da)ß(t?)\b")
 _ARTICLE = r"(?:(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+)?"
 
 
@@ -131,11 +141,11 @@ def _name_words(name: str) -> list[tuple[str, bool]]:
     adjective (its stem then takes case endings) — shared by the name regex and its cheap pre-check."""
     # a hyphen and a space between name words vary between printings ("Orzhov-Hohepriester")
     out = []
-    for i, w in enumerate(w for w in re.split(r"[\s\-]+", name.strip()) if w):
+    for i, w in enumerate(w for w in _NAME_JOINERS.split(name.strip()) if w):
         lw = w.lower()
         if i == 0 and lw in W.ARTICLES:
             continue  # "Der Ur-Drache": the article declines like any other article
-        if len(lw) > 4 and re.search(r"[a-zäöüß]$", lw) and "-" not in lw[-3:]:
+        if len(lw) > 4 and _ENDS_IN_LETTER.search(lw) and "-" not in lw[-3:]:
             out.append((_ADJ_END.sub("", lw), True))
         else:
             out.append((lw, False))
@@ -154,7 +164,7 @@ def _name_variants(name: str | None) -> list[str]:
     if not name:
         return []
     out = []
-    for part in re.split(r"\s*//\s*", name.strip()):
+    for part in _NAME_FACES.split(name.strip()):
         if not part:
             continue
         out.append(part)
@@ -407,7 +417,7 @@ class GermanFrontend(Frontend):
         if text.startswith("kumulative versorgung-"):
             text = _UPKEEP_HYPHEN.sub(r"\1 — ", text)
         # older spelling (before 1996/2006): "muß", "daß" → "muss", "dass"
-        text = re.sub(r"\b(mu|da)ß(t?)\b", r"\1ss\2", text) if "ß" in text else text
+        text = _OLD_SS.sub(r"\1ss\2", text) if "ß" in text else text
         if "- " in text or "-, " in text:
             # "Spontanzauber- oder Hexerei-Karte" → "Spontanzauber-Karte oder Hexerei-Karte"
             text = _ELLIPSIS.sub(lambda m: f"{m.group(1)}-{m.group(5)} {m.group(2)} {m.group(3) or ''}{m.group(4)}-{m.group(5)}", text)
@@ -419,7 +429,7 @@ class GermanFrontend(Frontend):
         if text.startswith(W.ABILITY_WORDS):
             text = _BARE_ABILITY_WORD.sub(r"\1 — ", text)
         if self.is_keyword(text):
-            return "¶" + text
+            return KW_MARK + text
         # quoted abilities: mark their costs too
         if '"' in text:
             text = _QUOTED.sub(lambda m: "«" + _mark_cost(m.group(1).strip()) + "»", text)
@@ -428,19 +438,19 @@ class GermanFrontend(Frontend):
         return _mark_cost(text)
 
     def is_keyword(self, fragment: str) -> bool:
-        t = fragment.strip().lower().rstrip(".")
-        if not t or len(t) > 200:
-            return False
-        _, pat = _keywords()
-        if not pat.match(t):
-            return False
-        # "Schutz vor …" etc. must not swallow sentences: no finite verb after the keyword name
-        kid, param = keyword_id(t)
-        if kid is None:
-            return False
-        if param and re.search(r"\b(?:erhält|erhalten|ist|sind|hat|haben|kann|wird|kommt)\b", param) and kid not in ("enchant",):
-            return False
-        return True
+        # segmentation asks about every comma-list fragment of every card and normalisation about
+        # every clause; the answer depends on the fragment alone
+        known = self.__dict__.get("_is_keyword_memo")
+        if known is None:
+            known = self._is_keyword_memo = {}
+        got = known.get(fragment)
+        if got is None:
+            got = _is_keyword(fragment)
+            if len(fragment) <= 200:  # keyword fragments are short; bad input is not kept
+                if len(known) >= 50_000:
+                    known.clear()
+                known[fragment] = got
+        return got
 
     def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
         """Split a line that lost its line breaks into one segment per ability, as the English
@@ -460,17 +470,33 @@ class GermanFrontend(Frontend):
         return False
 
     # --------------------------------------------------------------------------- build
-    def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
+    # The builder runs while the parser reduces (no tree, no second walk) for every clause but a
+    # keyword line, whose IR reads the surface tokens of its first keyword from the tree.
+    inline_build = True
+
+    def new_builder(self, norm: str):
         from cardlint.parse.de_build import GermanIRBuilder
+
+        return GermanIRBuilder()
+
+    def finish(self, result) -> I.ClauseIR:
         from cardlint.parse.irbuild import to_clause
 
+        return to_clause(result, {})
+
+    def _parse(self, norm: str) -> tuple:
+        if KW_MARK in norm:
+            # a keyword line (normalisation marks it): only a tree keeps the tokens build() joins
+            return self._parse_tree(norm)
+        return super()._parse(norm)
+
+    def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
         clause = tree.children[0] if tree.data == "start" else tree
         if getattr(clause, "data", None) == "keyword_line":
             kws = [c for c in clause.children if isinstance(c, Tree) and c.data == "keyword_ability"]
             text = " ".join(str(t) for t in kws[0].scan_values(lambda v: isinstance(v, Token))) if kws else seg.body
             return _keyword_ir(seg, text, True)
-        result = GermanIRBuilder().transform(tree)
-        return to_clause(result, {})
+        return self.finish(self.new_builder(norm).transform(tree))
 
     def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
         from cardlint.parse.frontend import MAX_CLAUSE_CHARS
@@ -481,6 +507,25 @@ class GermanFrontend(Frontend):
         ir = _analyse_tokens(toks, seg, parsed=False)
         ir.error = error
         return ir
+
+
+_FINITE_AFTER_KEYWORD = re.compile(r"\b(?:erhält|erhalten|ist|sind|hat|haben|kann|wird|kommt)\b")
+
+
+def _is_keyword(fragment: str) -> bool:
+    t = fragment.strip().lower().rstrip(".")
+    if not t or len(t) > 200:
+        return False
+    _, pat = _keywords()
+    if not pat.match(t):
+        return False
+    # "Schutz vor …" etc. must not swallow sentences: no finite verb after the keyword name
+    kid, param = keyword_id(t)
+    if kid is None:
+        return False
+    if param and _FINITE_AFTER_KEYWORD.search(param) and kid not in ("enchant",):
+        return False
+    return True
 
 
 FRONTEND = GermanFrontend()
@@ -524,6 +569,10 @@ def _flatten_children(children) -> list[Tok]:
     return out
 
 
+_UNKNOWN_WORD = re.compile(r"\S+?(?=[\s,.;:\"]|$)")
+_NON_SPACE = re.compile(r"\S")
+
+
 def _fallback_tokens(fe: GermanFrontend, norm: str) -> list[Tok]:
     """Best-effort token list for an unparsed clause: lex with the grammar's terminals; an unknown
     word becomes an UNKNOWN token (only for classification — the clause stays parsed=False).
@@ -551,7 +600,7 @@ def _fallback_tokens(fe: GermanFrontend, norm: str) -> list[Tok]:
         else:
             break
         # no terminal matches at pos: skip the unknown word and lex the rest afresh
-        m = re.match(r"\S+?(?=[\s,.;:\"]|$)", text[pos:]) or re.match(r"\S", text[pos:])
+        m = _UNKNOWN_WORD.match(text[pos:]) or _NON_SPACE.match(text[pos:])
         end = pos + (m.end() if m else 1)
         toks.append(Tok("UNKNOWN", text[pos:end]))
         text = text[end:]
@@ -907,6 +956,21 @@ _COLOR_STEMS = sorted(W.COLORS.items(), key=lambda kv: -len(kv[0]))
 _OBJ_AND_PLAYER_NOUNS = list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items())
 
 
+_ADJ_ENDING = re.compile(r"(?:e|en|em|er|es)$")
+
+
+@lru_cache(maxsize=8192)
+def _fallback_noun(low: str) -> tuple[tuple[str, ...], str | None]:
+    """The types whose stems a noun word contains (in table order) and the object noun its ending
+    names last, for :func:`_filter` — per word: the tables are scanned for every noun."""
+    types = tuple(typ for stem, typ in _TYPE_STEMS if stem in low)
+    noun = None
+    for stem, n in _OBJ_AND_PLAYER_NOUNS:
+        if low.endswith(stem) or low.endswith(stem + "n") or low.endswith(stem + "en") or low.endswith(stem + "s"):
+            noun = n
+    return types, noun
+
+
 def _filter(np: list[Tok]) -> I.Filter:
     f = I.Filter()
     for t in np:
@@ -926,7 +990,7 @@ def _filter(np: list[Tok]) -> I.Filter:
             elif v.startswith("dies") and f.ref == "object":
                 f.ref = "this"
         elif t.type in ("ADJ", "ADJ_MORPH"):
-            stem = re.sub(r"(?:e|en|em|er|es)$", "", v)
+            stem = _ADJ_ENDING.sub("", v)
             if stem.startswith("verzaubert"):
                 f.attached = "enchanted"
             elif stem.startswith("ausgerüstet"):
@@ -945,12 +1009,12 @@ def _filter(np: list[Tok]) -> I.Filter:
             if low.startswith("nicht"):
                 f.excluded.append(low[5:].lstrip("-"))
                 continue
-            for stem, typ in _TYPE_STEMS:
-                if stem in low and typ not in f.types:
+            types, noun = _fallback_noun(low)
+            for typ in types:
+                if typ not in f.types:
                     f.types.append(typ)
-            for stem, noun in _OBJ_AND_PLAYER_NOUNS:
-                if low.endswith(stem) or low.endswith(stem + "n") or low.endswith(stem + "en") or low.endswith(stem + "s"):
-                    f.noun = noun
+            if noun is not None:
+                f.noun = noun
             if f.noun is None and f.types:
                 f.noun = f.types[-1]
         elif t.type == "REL":
@@ -1150,7 +1214,7 @@ def _predicate_effects(p: Pred, condition: I.Condition | None, in_trigger: bool)
 
 
 def _color_of(word: str) -> str | None:
-    stem = re.sub(r"(?:e|en|em|er|es)$", "", word)
+    stem = _ADJ_ENDING.sub("", word)
     for c, code in _COLOR_STEMS:
         if stem == c:
             return code

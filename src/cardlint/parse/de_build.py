@@ -30,6 +30,9 @@ _OBJ_NOUNS = sorted(list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items()), ke
 _IMPERATIVE_IRREGULAR = {"wirf", "nimm", "zieh", "gib", "sieh", "übernimm", "bring", "lass", "triff", "sprich",
                          "lies", "schau", "stirb", "vergiss", "überspring", "begrab", "erhalte", "verliere"}
 _ADJ_END = re.compile(r"(?:e|en|em|er|es)$")
+_YOU_CONTROL = re.compile(r"\bdu\b.*\bkontrollierst\b")
+# "anstatt die Manakosten … zu bezahlen": an alternative cost
+_ALT_COST = re.compile(r"(?:an)?statt\b.*kosten\b.*\bzu bezahlen$")
 
 
 def lemma(word: str) -> str:
@@ -58,16 +61,96 @@ def _noun_facts(low: str) -> tuple[tuple[str, ...], tuple[str, ...], str | None]
     for stem, typ in _TYPE_STEMS:
         if stem in low and typ not in types:
             types.append(typ)
+    # string tests that answer as re.fullmatch(r"(?:nicht-?)?" + stem + r"(?:n|en|e|s|es|er|ern)?")
+    # and re.search(re.escape(stem) + r"(?:n|en|e|s|es|er|ern|innen|in)?$") do, without compiling
+    # two regexes per stem; only "$" before a final newline differs, and words have no newline
+    plain = "\n" not in low
     for stem, basic in W.BASIC_LAND_TYPES.items():
-        if re.fullmatch(r"(?:nicht-?)?" + stem + r"(?:n|en|e|s|es|er|ern)?", low) and basic not in types:
+        if plain:
+            hit = any(rest.startswith(stem) and rest[len(stem):] in _LAND_ENDINGS for rest in _unnegated(low))
+        else:
+            hit = re.fullmatch(r"(?:nicht-?)?" + stem + r"(?:n|en|e|s|es|er|ern)?", low) is not None
+        if hit and basic not in types:
             types.append(basic)
     supertypes = tuple(sup for stem, sup in _SUPER_STEMS if low.startswith(stem))
     noun = None
     for stem, n in _OBJ_NOUNS:
-        if re.search(re.escape(stem) + r"(?:n|en|e|s|es|er|ern|innen|in)?$", low):
+        if plain:
+            hit = any(low.endswith(stem + ending) for ending in _NOUN_ENDINGS)
+        else:
+            hit = re.search(re.escape(stem) + r"(?:n|en|e|s|es|er|ern|innen|in)?$", low) is not None
+        if hit:
             noun = n
             break
     return tuple(types), supertypes, noun
+
+
+_LAND_ENDINGS = frozenset(("", "n", "en", "e", "s", "es", "er", "ern"))
+_NOUN_ENDINGS = ("", "n", "en", "e", "s", "es", "er", "ern", "innen", "in")
+
+
+def _unnegated(low: str) -> list[str]:
+    """The word without each prefix "(?:nicht-?)?" can take off: itself, after "nicht", after "nicht-"."""
+    out = [low]
+    if low.startswith("nicht"):
+        out.append(low[5:])
+        if low.startswith("nicht-"):
+            out.append(low[6:])
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _adj_reading(w: str) -> tuple[str | None, object]:
+    """What an adjective word says about a noun phrase, as (what, value) for
+    :meth:`GermanIRBuilder._de_words` — per word: the same words recur in every clause."""
+    stem = _ADJ_END.sub("", w)
+    if stem.startswith("verzaubert"):
+        return "attached", "enchanted"
+    if stem.startswith("ausgerüstet"):
+        return "attached", "equipped"
+    if stem.startswith("befestigt"):
+        return "attached", "fortified"
+    if stem.startswith(("ander", "weiter")):
+        return "other", True
+    if stem.startswith(("getappt", "angreifend", "blockend", "ungetappt", "geblockt", "ungeblockt")):
+        return "status", stem
+    if stem.startswith("legendär"):
+        return "supertype", "legendary"
+    if stem.startswith("bleibend"):
+        return "noun", "permanent"
+    if stem == "fliegend":   # "eine fliegende 2/2 Kreatur": a creature with flying
+        return "with", "flying"
+    if stem in ("bestimmt", "gewählt"):   # "den bestimmten Kreaturentyp": the chosen one
+        return "extra", "chosen"
+    code = color_of(w)
+    if code:
+        return "color", code
+    if stem.startswith("nicht"):
+        return "excluded", stem[5:].lstrip("-")
+    return None, None
+
+
+@lru_cache(maxsize=8192)
+def _noun_reading(low: str) -> tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]:
+    """:func:`_noun_facts` of a noun word and the noun it names in a filter (a characteristic,
+    an ability, control … before the object noun)."""
+    types, supertypes, noun = _noun_facts(low)
+    named = noun
+    if "kreaturentyp" in low or "kartentyp" in low or low.startswith("typ"):
+        named = "type"
+    if low.startswith(("stärke", "widerstandskraft")):
+        named = low.split("-")[0]
+    if low.startswith("fähigkeit"):
+        named = "ability"
+    if low.startswith("kontrolle"):
+        named = "control"
+    if low.startswith("farbe"):
+        named = "color"
+    if low.startswith("kopie"):
+        named = "copy"
+    if low in ("text",) or low.startswith("text"):
+        named = "text"
+    return types, supertypes, noun, named
 
 
 @dataclass
@@ -223,37 +306,31 @@ class GermanIRBuilder(IRBuilder):
             if kind == "pt":
                 f.pt = w
             elif kind in ("adj", "ADJ", "ADJ_MORPH"):
-                stem = _ADJ_END.sub("", w)
-                if stem.startswith("verzaubert"):
-                    f.attached = "enchanted"
-                elif stem.startswith("ausgerüstet"):
-                    f.attached = "equipped"
-                elif stem.startswith("befestigt"):
-                    f.attached = "fortified"
-                elif stem.startswith(("ander", "weiter")):
+                what, value = _adj_reading(w)
+                if what == "attached":
+                    f.attached = value
+                elif what == "other":
                     f.other = True
-                elif stem.startswith(("getappt", "angreifend", "blockend", "ungetappt", "geblockt", "ungeblockt")):
-                    f.status.append(stem)
-                elif stem.startswith("legendär"):
-                    f.supertypes.append("legendary")
-                elif stem.startswith("bleibend"):
-                    f.noun = f.noun or "permanent"
-                elif stem == "fliegend":   # "eine fliegende 2/2 Kreatur": a creature with flying
-                    f.with_abilities.append("flying")
-                elif stem in ("bestimmt", "gewählt"):   # "den bestimmten Kreaturentyp": the chosen one
-                    f.extra.append("chosen")
-                else:
-                    code = color_of(w)
-                    if code:
-                        f.colors.append(code)
-                    elif stem.startswith("nicht"):
-                        f.excluded.append(stem[5:].lstrip("-"))
+                elif what == "status":
+                    f.status.append(value)
+                elif what == "supertype":
+                    f.supertypes.append(value)
+                elif what == "noun":
+                    f.noun = f.noun or value
+                elif what == "with":
+                    f.with_abilities.append(value)
+                elif what == "extra":
+                    f.extra.append(value)
+                elif what == "color":
+                    f.colors.append(value)
+                elif what == "excluded":
+                    f.excluded.append(value)
             else:
                 low = w
                 if low.startswith("nicht"):
                     f.excluded.append(low[5:].lstrip("-"))
                     continue
-                types, supertypes, noun = _noun_facts(low)
+                types, supertypes, noun, named = _noun_reading(low)
                 for typ in types:
                     if typ not in f.types:
                         f.types.append(typ)
@@ -266,21 +343,7 @@ class GermanIRBuilder(IRBuilder):
                         f.controller = "opponent"
                 if noun == "token":
                     f.token = True
-                if "kreaturentyp" in low or "kartentyp" in low or low.startswith("typ"):
-                    noun = "type"
-                if low.startswith(("stärke", "widerstandskraft")):
-                    noun = low.split("-")[0]
-                if low.startswith("fähigkeit"):
-                    noun = "ability"
-                if low.startswith("kontrolle"):
-                    noun = "control"
-                if low.startswith("farbe"):
-                    noun = "color"
-                if low.startswith("kopie"):
-                    noun = "copy"
-                if low in ("text",) or low.startswith("text"):
-                    noun = "text"
-                f.noun = noun or f.noun or (f.types[-1] if f.types else low)
+                f.noun = named or f.noun or (f.types[-1] if f.types else low)
                 f.extra.append(low)
 
     def _de_postmod(self, f: I.Filter, node: Node):
@@ -290,7 +353,7 @@ class GermanIRBuilder(IRBuilder):
         if name == "target_choice":
             f.quantifier = "target"
         elif name == "relative":
-            if re.search(r"\bdu\b.*\bkontrollierst\b", text):
+            if _YOU_CONTROL.search(text):
                 f.controller = "you"
             elif "kontrolliert" in text and "gegner" in text:
                 f.controller = "opponent"
@@ -449,31 +512,33 @@ class GermanIRBuilder(IRBuilder):
                     p.duration = c.value
                 if c.kind == "instead":
                     p.tags.add("instead")
-            elif isinstance(c, Node) and c.name == "adverb":
-                w = " ".join(c.tokens())
-                if w == "stattdessen":
-                    p.tags.add("instead")
-                if w in ("nicht", "nie", "niemals"):
-                    p.tags.add("neg")
-                if w == "nur":
-                    p.tags.add("only")
-                if w == "zusätzlich":
-                    p.tags.add("additional")
-            elif isinstance(c, Node) and c.name == "at_time":
-                p.tags.add("at_time")
-            elif isinstance(c, Node) and c.name == "pp" and any(
-                    isinstance(f, I.Filter) and f.quantifier == "each" and f.noun in ("kampf", "zug")
-                    for f in c.children):
-                p.tags.add("recurring")      # "in jedem Kampf", "in jedem Zug"
-            elif isinstance(c, Node) and c.name == "in_addition":
-                p.tags.add("in_addition")
-            elif isinstance(c, Node) and c.name == "as_though":
-                p.tags.add("as_though")
-            elif isinstance(c, Node) and c.name == "verb_tail":
-                # only the first tail in text order: tags is a set, so a second one would make the verb the
-                # readers pick depend on string hashing (PYTHONHASHSEED)
-                if not any(t.startswith("tail:") for t in p.tags):
-                    p.tags.add("tail:" + " ".join(c.tokens()))
+            elif isinstance(c, Node):
+                name = c.name
+                if name == "adverb":
+                    w = " ".join(c.tokens())
+                    if w == "stattdessen":
+                        p.tags.add("instead")
+                    if w in ("nicht", "nie", "niemals"):
+                        p.tags.add("neg")
+                    if w == "nur":
+                        p.tags.add("only")
+                    if w == "zusätzlich":
+                        p.tags.add("additional")
+                elif name == "at_time":
+                    p.tags.add("at_time")
+                elif name == "pp":
+                    if any(isinstance(f, I.Filter) and f.quantifier == "each" and f.noun in ("kampf", "zug")
+                           for f in c.children):
+                        p.tags.add("recurring")      # "in jedem Kampf", "in jedem Zug"
+                elif name == "in_addition":
+                    p.tags.add("in_addition")
+                elif name == "as_though":
+                    p.tags.add("as_though")
+                elif name == "verb_tail":
+                    # only the first tail in text order: tags is a set, so a second one would make the verb
+                    # the readers pick depend on string hashing (PYTHONHASHSEED)
+                    if not any(t.startswith("tail:") for t in p.tags):
+                        p.tags.add("tail:" + " ".join(c.tokens()))
         if any(f.quantifier == "no" for f in fs):
             p.tags.add("neg")
         return p
@@ -1009,8 +1074,8 @@ class GermanIRBuilder(IRBuilder):
         # "greift in jedem Kampf an, falls möglich": a standing requirement (rules); "greift in
         # diesem Zug an, falls möglich" is something a spell or ability does once (one-shot)
         standing = any(isinstance(c, Node) and c.name == "if_able" for c in children)
-        alt_cost = any(isinstance(c, Node) and c.name == "purpose" and re.match(
-            r"(?:an)?statt\b.*kosten\b.*\bzu bezahlen$", " ".join(c.tokens())) for c in children)
+        alt_cost = any(isinstance(c, Node) and c.name == "purpose" and _ALT_COST.match(" ".join(c.tokens()))
+                       for c in children)
         # a relative clause moved behind the verb (Nachfeld: "Schicke eine Kreatur ins Exil, die ein
         # Gegner kontrolliert") belongs to the last noun phrase of the middle field
         moved = [c for c in children if isinstance(c, Node) and c.name == "extraposed"]

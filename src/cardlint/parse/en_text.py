@@ -26,9 +26,26 @@ _QUOTE_ENDS_SENTENCE = re.compile(r'\."(?=\s+[A-Z~])')
 
 
 
+#: the rewrites after the name replacement depend on the text alone, and a corpus repeats many
+#: clause texts word for word ("Flying", "When ~ enters, draw a card."): the most recent ones
+#: are kept (oldest dropped first)
+_REWRITTEN: dict[str, str] = {}
+_REWRITTEN_MAX = 8192
+
+
 def normalize_en(body: str, name: str | None) -> str:
-    # each rewrite needs a character or word that most clauses lack: test for it first
     text = replace_names(body, name_variants(name))
+    done = _REWRITTEN.get(text)
+    if done is None:
+        done = _rewrite(text)
+        if len(_REWRITTEN) >= _REWRITTEN_MAX:
+            del _REWRITTEN[next(iter(_REWRITTEN))]
+        _REWRITTEN[text] = done
+    return done
+
+
+def _rewrite(text: str) -> str:
+    # each rewrite needs a character or word that most clauses lack: test for it first
     if '."' in text:
         text = _QUOTE_ENDS_SENTENCE.sub('".', text)
     text = text.lower()

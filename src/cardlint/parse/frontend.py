@@ -191,9 +191,10 @@ class Frontend:
             hit = self._parse(norm)
             while memo and len(memo) >= self.parse_memo_size:
                 del memo[next(iter(memo))]  # least recently used: dicts keep insertion order
-            kept = _kept(hit) if isinstance(hit[0], ClauseIR) else hit
-            if self.parse_memo_size > 0 and kept is not None:
-                memo[norm] = kept
+            if self.parse_memo_size > 0:  # (with the memo off, nothing to pickle)
+                kept = _kept(hit) if isinstance(hit[0], ClauseIR) else hit
+                if kept is not None:
+                    memo[norm] = kept
             return hit
         if self.parse_memo_size > 0:
             memo[norm] = hit

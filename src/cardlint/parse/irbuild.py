@@ -281,6 +281,11 @@ class IRBuilder(FastTransformer):
     def __default__(self, data, children, meta):
         return Node(str(data), children)
 
+    #: what ``__default__`` returns, ``Node(str(data), children)``, is built by an inline parse
+    #: without calling it (:class:`~cardlint.parse.loader.InlineBuild`): about a third of the rule
+    #: callbacks of an English parse.  A subclass that overrides ``__default__`` does not inherit this.
+    __default__.builds_node = Node
+
     # ------------------------------------------------------------------ words and noun phrases
     def np_core(self, children):
         words = []

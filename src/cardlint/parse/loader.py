@@ -290,35 +290,43 @@ def _parser_loop_class():
             codes, token_callbacks = self.codes, self.token_callbacks or None
             rules = self.rules if self.inline is None else self.inline
             state_stack, value_stack = state.state_stack, state.value_stack
+            push_state, push_value = state_stack.append, value_stack.append
             passing = _PASS
             try:
                 token = last_token
                 for token in state.lexer.lex(state):
                     ttype = token.type
+                    # the top state in a local as well: the stack itself must stay current, the
+                    # word lexer reads its top for the next token
+                    top = state_stack[-1]
                     while True:
-                        code = codes[state_stack[-1]].get(ttype)
+                        code = codes[top].get(ttype)
                         if code is None:
                             raise self._unexpected(token, state)
                         if code >= 0:
-                            state_stack.append(code)
+                            push_state(code)
                             if token_callbacks is None or ttype not in token_callbacks:
-                                value_stack.append(token)
+                                push_value(token)
                             else:
-                                value_stack.append(token_callbacks[ttype](token))
+                                push_value(token_callbacks[ttype](token))
                             break
                         size, callback, origin = rules[~code]
                         if callback is passing:
                             # a ?rule of one symbol: its value is the symbol's, only the state moves
-                            state_stack[-1] = codes[state_stack[-2]][origin]
+                            top = state_stack[-1] = codes[state_stack[-2]][origin]
                             continue
-                        if size:
+                        if size == 1:  # the most common size: no slices
+                            children = [value_stack.pop()]
+                            del state_stack[-1]
+                        elif size:
                             children = value_stack[-size:]
                             del state_stack[-size:]
                             del value_stack[-size:]
                         else:
                             children = []
-                        value_stack.append(callback(children) if callback is not None else children)
-                        state_stack.append(codes[state_stack[-1]][origin])
+                        push_value(callback(children) if callback is not None else children)
+                        top = codes[state_stack[-1]][origin]
+                        push_state(top)
                 end_token = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
                 end_state = state.parse_conf.end_state
                 while True:
@@ -376,10 +384,16 @@ def _callback_shape(callback):
 _PASS = object()
 
 
+def _plain(name) -> str:
+    """A rule name as a plain ``str``: Lark's names are ``Token`` objects, whose ``__eq__`` is Python
+    code that every goto lookup (a dict keyed by plain strings) would call."""
+    return str.__str__(name) if isinstance(name, str) else name
+
+
 def _rule_entry(rule, callback) -> tuple:
     """The loop's ``(size, callback, origin name)`` for a rule with Lark's tree ``callback`` (None:
     no callbacks, the value is the children list)."""
-    size, origin = len(rule.expansion), rule.origin.name
+    size, origin = len(rule.expansion), _plain(rule.origin.name)
     if callback is None:
         return size, None, origin
     shape = _callback_shape(callback)
@@ -441,6 +455,9 @@ _TAILS = {
     "default": ["try:", "    r = method(cell[0], name, f, None)", "except Exception as e:",
                 "    raise InlineBuildError(name, e) from e",
                 "if r is Discard:", "    raise InlineBuildError(name, None)", "return r"],
+    # a __default__ that declares it builds ``method(str(name), children)`` of a plain dataclass
+    # (two fields, no __post_init__): the object made without the two calls
+    "node": ["t = new(method)", "t.name = name", "t.children = f", "return t"],
 }
 
 
@@ -493,6 +510,9 @@ class InlineBuild:
         self._direct = None  # (parser, _direct_start(parser, loop))
         self.cell = [None]  # the builder of the parse in progress
         self.rules: dict = _InlineRules(self)
+        #: the class ``cls.__default__`` declares it builds as ``node(str(name), children)``, when
+        #: that is a plain two-field dataclass whose objects the "node" callbacks can make
+        self.node = _default_node(cls)
 
     @classmethod
     def for_parser(cls, parser: Lark, builder_cls, sample) -> "InlineBuild | None":
@@ -537,22 +557,25 @@ class InlineBuild:
         shape = _callback_shape(loop.callbacks[rule])
         name = shape[2]
         size = len(rule.expansion)
+        origin = _plain(rule.origin.name)
         if name.startswith("_"):
             if not self.lists:
                 return loop.rules[index]  # a tree, which the parent's callback inlines
             if shape[0] is None:
-                return size, None, rule.origin.name  # the loop's children list is the value
-            return size, _generated_callback(shape, "list", lists=True), rule.origin.name
+                return size, None, origin  # the loop's children list is the value
+            return size, _generated_callback(shape, "list", lists=True), origin
         if size == 1 and shape[0] is None and shape[1]:
-            return size, _PASS, rule.origin.name  # the child is the value: no method runs
+            return size, _PASS, origin  # the child is the value: no method runs
         f = self.methods[name]
-        if f is None:
+        if f is None and self.node is not None:
+            callback = _generated_callback((shape[0], shape[1], str(name)), "node", self.node, None, self.lists)
+        elif f is None:
             # no method: __default__(name, children, None); a failure (or Discard, which the
             # parent's children would drop) is raised again by the tree walk
             callback = _generated_callback(shape, "default", self.cls.__default__, self.cell, self.lists)
         else:
             callback = _generated_callback(shape, "method", f, self.cell, self.lists)
-        return size, callback, rule.origin.name
+        return size, callback, origin
 
     def parse(self, parser: Lark, text: str, builder):
         """The builder's result for ``text`` (Lark's errors as ``parser.parse`` raises them)."""
@@ -595,6 +618,21 @@ def _direct_start(parser: Lark, loop):
         return ParseConf(loop.parse_table, loop.callbacks, start), frontend.lexer, LexerThread
     except Exception:  # noqa: BLE001 — anything unexpected: Lark's own path
         return None
+
+
+def _default_node(cls):
+    """The class of ``cls.__default__``'s ``builds_node`` when setting its two fields ``name`` and
+    ``children`` on a bare object builds what ``node(name, children)`` does, else None."""
+    import dataclasses
+
+    node = getattr(getattr(cls, "__default__", None), "builds_node", None)
+    if node is None or not dataclasses.is_dataclass(node) or hasattr(node, "__post_init__"):
+        return None
+    if [f.name for f in dataclasses.fields(node)] != ["name", "children"] or hasattr(node, "__slots__"):
+        return None
+    if node.__new__ is not object.__new__ or node.__setattr__ is not object.__setattr__:
+        return None
+    return node
 
 
 class InlineBuildError(Exception):

@@ -509,7 +509,8 @@ class WordLexer(Lexer):
         text_slice = lexer_state.text
         text = text_slice.text if hasattr(text_slice, "text") else text_slice
         end = text_slice.end if hasattr(text_slice, "end") else len(text)
-        pos = lexer_state.line_ctr.char_pos
+        line_ctr = lexer_state.line_ctr
+        pos = line_ctr.char_pos
         table = parser_state.parse_conf.parse_table
         # the parser loop's int rows (cardlint.parse.loader) have the same keys as Lark's
         states = getattr(table, "codes", None)
@@ -557,8 +558,8 @@ class WordLexer(Lexer):
             tok.type, tok.value, tok.start_pos, tok.end_pos = name, value, pos, pos + length
             tok.line, tok.column, tok.end_line, tok.end_column = 1, pos + 1, 1, pos + length + 1
             pos += length
-            lexer_state.line_ctr.char_pos = pos
-            lexer_state.line_ctr.column = pos + 1
+            line_ctr.char_pos = pos
+            line_ctr.column = pos + 1
             lexer_state.last_token = tok
             yield tok
 
@@ -627,9 +628,15 @@ class _Plan:
 
     def _entries(self, classes: list, others: list) -> tuple[list, list, list]:
         lx = self.lexer
-        classes = [(name, prio, lx._members[name], lx._rx(name)) for name, prio in classes]
-        others = [(name, prio, lx._rx(name)) for name, prio in others]
+        # the names become the tokens' types, which the parser looks up in its rows (plain
+        # strings): a name that is a Lark Token would call Token.__eq__ on every lookup
+        classes = [(_plain(name), prio, lx._members[name], lx._rx(name)) for name, prio in classes]
+        others = [(_plain(name), prio, lx._rx(name)) for name, prio in others]
         return classes, others, [(name, prio, rx) for name, prio, _, rx in classes] + others
+
+
+def _plain(name: str) -> str:
+    return str.__str__(name)
 
 
 class _Everything:
