@@ -3,7 +3,7 @@
 
 For one language (``--lang``, default English) it prints the number of clauses, the pipeline time
 (segmentation, normalisation, parse, IR, classification — what ``cardlint classify --input`` runs
-per card), clauses/s and µs/clause, the lexer-only time over the same normalised clauses and the
+per card), clauses/s, cards/s and µs/clause, the lexer-only time over the same normalised clauses and the
 ratio between the two, peak memory, and the cold start of ``cardlint classify "Flying"``.
 ``--compare`` runs every language in one process and prints each one's µs/clause relative to
 English.
@@ -182,7 +182,7 @@ def bench_one(args) -> None:
           + (f", every {args.step}th card" if args.step > 1 else ""))
     print(f"grammar load (cached): {load.wall:.2f} s wall, {load.cpu:.2f} s CPU")
     print(f"pipeline: {clock.wall:.1f} s wall, {clock.cpu:.1f} s CPU — {n / clock.cpu:,.0f} clauses/s, "
-          f"{1e6 * clock.cpu / n:,.0f} µs/clause (CPU){'  [parse memo off]' if args.no_memo else ''}")
+          f"{len(rows) / clock.cpu:,.0f} cards/s, {1e6 * clock.cpu / n:,.0f} µs/clause (CPU){'  [parse memo off]' if args.no_memo else ''}")
     print(f"lexer only over the same clauses ({chunks} chunks of {args.chunk} cards alternating with the "
           f"pipeline, median of {LEXER_PASSES} passes per chunk): {lex.wall:.1f} s wall, {lex.cpu:.1f} s CPU; "
           f"pipeline / lexer = {clock.cpu / lex.cpu:.2f}× (CPU), {clock.wall / lex.wall:.2f}× (wall)")
