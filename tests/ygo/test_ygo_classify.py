@@ -484,3 +484,22 @@ def test_ocg_continuous_activation_and_spell_windows(text, lang, ctype, expected
 ])
 def test_english_riders(text, expected):
     assert _types(text, "en", "Effect Monster") == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 336601: a suspended compound ("Normal- oder Spezialbeschwörung") is one event, not two conjuncts
+    ("Falls diese Karte als Normal- oder Spezialbeschwörung beschworen wird und dein Gegner ein Monster kontrolliert: "
+     "Du kannst 1 LICHT Monster der Stufe 4 in deinem Friedhof wählen; füge es deiner Hand hinzu.", ("trigger", "if")),
+    # 10732060: "ein oder mehr" is a quantity; the event is the first conjunct, the state after "und" only qualifies it
+    ("Falls dein Gegner ein oder mehr Monster als Spezialbeschwörung beschwört und du ein „Glasflügel“-Monster "
+     "kontrollierst (außer während des Damage Steps): Du kannst diese Karte von deinem Friedhof verbannen; erhöhe die "
+     "Stufen aller Monster, die dein Gegner kontrolliert, um 5.", ("trigger", "if")),
+    # 42790071: "aktivierst" (second person) is the event verb
+    ("Falls du eine Fallenkarte aktivierst (außer während des Damage Steps): Du kannst diese Karte als "
+     "Spezialbeschwörung von deiner Hand beschwören.", ("trigger", "if")),
+    # a state stays a state: "Falls du ein … Monster kontrollierst:" is no event
+    ("Falls du ein „Glasflügel“-Monster kontrollierst: Du kannst 1 Karte ziehen.", ("ignition", None)),
+])
+def test_german_event_conditions(text, expected):
+    (e,) = classify(text, "de", "Effect Monster")["effects"]
+    assert (e["type"], e["timing"]) == expected

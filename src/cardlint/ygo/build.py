@@ -49,7 +49,7 @@ _COND = {
         "opponent_turn": r"spielzug deines gegners|main phase deines gegners|battle phase deines gegners|gegnerischen spielzug",
         "main_phase": r"main phase",
         "battle": r"battle phase|damage step|schadensberechnung|angriff",
-        "event": r"(beschworen|beschwört|bewegt|beschwörst|legt|fügt|wirft|zieht|verlässt|angegriffen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|kämpft|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
+        "event": r"(aktivierst|ausrüstet|setzt|durchführst|durchführt|beschworen|beschwört|bewegt|beschwörst|legt|fügt|wirft|zieht|verlässt|angegriffen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|kämpft|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
     },
     "ja": {
         "opponent_activates": r"(発動した(時|場合)|発動した効果|召喚する際|召喚される際|発動時|発動された時|が発動した)(?!.*(処理|解決))",
@@ -725,7 +725,9 @@ def _condition(kind, text: str, lang: str) -> ir.Condition:
             or bool(_ACTIVATION_EVENT[lang].search(tail))
     else:
         core = _core_condition(text, lang)
-        first = re.split(r"\s(and|or|und|oder)\s", core)[0]
+        # (not at German suspended compounds: "als Normal- oder Spezialbeschwörung beschworen wird" is one event)
+        # ("ein oder mehr" / "1 or more" is a quantity, not a second conjunct)
+        first = re.split(r"(?<!-)\s(and|or|und|oder)\s(?!(mehr|more)\b)", core)[0]
         c.event = (bool(rx["event"].search(core)) and not _STATE[lang].search(core)) or (
             bool(rx["event"].search(first)) and not _STATE[lang].search(first)) or bool(_PERFECT.get(lang) and _PERFECT[lang].search(core))
     return c
