@@ -503,3 +503,17 @@ def test_english_riders(text, expected):
 def test_german_event_conditions(text, expected):
     (e,) = classify(text, "de", "Effect Monster")["effects"]
     assert (e["type"], e["timing"]) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # 17589298, 25407406: old Equip Spell wording; the German grammar cuts the condition at "und", the old-wording
+    # reader must still see the whole "Wenn A und B wird, <imperative>" sentence (English: a mandatory trigger)
+    "Rüste nur ein FINSTERNIS Monster mit dieser Karte aus. Es erhält 400 ATK. Wenn das ausgerüstete Monster als "
+    "Tribut angeboten und diese Karte auf den Friedhof gelegt wird, gib diese Karte auf deine Hand zurück.",
+    "Du kannst nur ein „Gladiatorungeheuer“-Monster mit dieser Karte ausrüsten. Es erhält 300 ATK. Wenn das "
+    "ausgerüstete Monster von deiner Spielfeldseite ins Deck zurückgelegt und diese Karte auf den Friedhof gelegt "
+    "wird, bringe diese Karte auf deine Hand zurück.",
+])
+def test_german_old_equip_trigger_across_und(text):
+    types = [(e["type"], e["mandatory"]) for e in classify(text, "de", "Equip Spell")["effects"]]
+    assert types[-1] == ("trigger", True)

@@ -389,7 +389,7 @@ _OLD = {
                r"|^you can special summon this card( from (the|your) (graveyard|gy|hand))?( in (face-up )?(attack|defense) position)?\s*\.?\s*$"),
     "de": dict(lead=r"^(solange [^,.:;]+, (?=wenn|falls|jedes mal|immer wenn))?(wenn|immer wenn|falls|jedes mal,? wenn|nachdem|am (ende|beginn|anfang) (der|des|jeder|deiner)|während (jeder|deiner|der|einer|des)|einmal pro spielzug, (während|wenn|falls|am))\b",
                opt=r"^(kannst du|du kannst)\b(?! nur)",
-               imper=r"^(zerstöre|beschwöre|füge|ziehe|lege|wähle|verbanne|mische|gib|wirf|rüste|ändere|annulliere|zeige|bezahle|aktiviere|setze|nimm|entferne|platziere|übernimm|würfle|erhalte|erhöhe|verringere|halbiere|verdopple|decke|schicke|sende|bestimme|deklariere|biete|wähle|erhältst du|ziehst du|verlierst du|nimmt|dein gegner (erhält|nimmt|zieht|wirft)"
+               imper=r"^(zerstöre|beschwöre|füge|bringe|ziehe|lege|wähle|verbanne|mische|gib|wirf|rüste|ändere|annulliere|zeige|bezahle|aktiviere|setze|nimm|entferne|platziere|übernimm|würfle|erhalte|erhöhe|verringere|halbiere|verdopple|decke|schicke|sende|bestimme|deklariere|biete|wähle|erhältst du|ziehst du|verlierst du|nimmt|dein gegner (erhält|nimmt|zieht|wirft)"
                # the verb first, then its subject: "…, wählt dein Gegner 1 Zauberkarte", "…, erhalten alle … Monster"
                r"|(wählt|nimmt|zieht|wirft|erhält|verliert|legt) (dein gegner|jeder spieler|beide spieler|der besitzer|der controller)|(erhalten|verlieren) alle)\b",
                block=r"\b(durchschlagenden|stattdessen|würde|würden|oder zerstöre diese karte|kann nicht|können nicht|nicht betroffen)\b|^zerstöre (diese karte|jenes monster|jene monster|das ziel|es|sie|das ausgerüstete monster)\b|^entferne \d+",

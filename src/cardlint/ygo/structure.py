@@ -199,9 +199,24 @@ def fill_structured(eff: ir.Effect, node: Tree, lang: str) -> None:
     if eff.activates_card:
         eff.kind = ir.ACTIVATE_CARD
     if eff.kind == ir.PASSIVE and eff.sentences and not eff.sentences[0].negated:
-        _old_style(eff, eff.sentences[0].text, lang)
+        _old_style(eff, _old_sentence(eff.sentences, lang), lang)
     if eff.kind == ir.PASSIVE and eff.sentences and not eff.old_style:
         _phase_point(eff, " ".join(c.text for c in eff.sentences), lang)
+
+
+def _old_sentence(sentences: list, lang: str) -> str:
+    """The first sentence as old wording reads it. The German grammar cuts "Wenn das ausgerüstete Monster als Tribut
+    angeboten und diese Karte auf den Friedhof gelegt wird, gib …" at "und" into two clauses; the condition only ends
+    at the comma, so the clauses up to the one that holds it are joined."""
+    first = sentences[0].text
+    if lang != "de" or "," in first:
+        return first
+    parts = [first]
+    for c in sentences[1:]:
+        parts.append(c.text)
+        if "," in c.text:
+            return " und ".join(parts)
+    return first
 
 
 _MAIN_LEAD = {"en": re.compile(r"^(once per turn, )?during (your|the|each player's|either player's) main phase( 1| 2)?\b"),
