@@ -497,6 +497,13 @@ def test_english_riders(text, expected):
     # 42790071: "aktivierst" (second person) is the event verb
     ("Falls du eine Fallenkarte aktivierst (außer während des Damage Steps): Du kannst diese Karte als "
      "Spezialbeschwörung von deiner Hand beschwören.", ("trigger", "if")),
+    # 5325155: an exception between commas inside the subject does not end the condition (as in English)
+    ("Falls ein oder mehr „Mayakashi“-Monster, die dir gehören, außer „Tsukahagi, der toxische Mayakashi“, durch Kampf "
+     "oder einen Karteneffekt eines Gegners zerstört werden, solange sich diese Karte im Friedhof befindet: Du kannst "
+     "diese Karte als Spezialbeschwörung beschwören.", ("trigger", "if")),
+    # 31683874: "ziehst" (you draw) is the event
+    ("Wenn du diese Karte ziehst: Du kannst sie vorzeigen; beschwöre sie als Spezialbeschwörung von deiner Hand.",
+     ("trigger", "when")),
     # a state stays a state: "Falls du ein … Monster kontrollierst:" is no event
     ("Falls du ein „Glasflügel“-Monster kontrollierst: Du kannst 1 Karte ziehen.", ("ignition", None)),
 ])

@@ -49,7 +49,7 @@ _COND = {
         "opponent_turn": r"spielzug deines gegners|main phase deines gegners|battle phase deines gegners|gegnerischen spielzug",
         "main_phase": r"main phase",
         "battle": r"battle phase|damage step|schadensberechnung|angriff",
-        "event": r"(aktivierst|ausrüstet|setzt|durchführst|durchführt|beschworen|beschwört|bewegt|beschwörst|legt|fügt|wirft|zieht|verlässt|angegriffen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|kämpft|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
+        "event": r"(aktivierst|ausrüstet|setzt|durchführst|durchführt|ziehst|erhältst|beschworen|beschwört|bewegt|beschwörst|legt|fügt|wirft|zieht|verlässt|angegriffen|gelegt|zerstört|verbannt|hinzugefügt|abgeworfen|tribut|aktiviert|angriff|angreift|greift|kämpft|erklärt|als ziel|zurückgegeben|verlässt|verlassen|geflippt|verwendet|zufügt|zugefügt|erhält|erhalten|kampf|gemischt|ausgerüstet|annulliert|aufgelöst|gezogen|zieht|gesetzt|entfernt|würde|bezahlt|verliert|gewinnt|gewählt|verursacht|phase|damage step|schadensberechnung|wird|werden|wurde|wurden)",
     },
     "ja": {
         "opponent_activates": r"(発動した(時|場合)|発動した効果|召喚する際|召喚される際|発動時|発動された時|が発動した)(?!.*(処理|解決))",
@@ -749,6 +749,9 @@ def _core_condition(text: str, lang: str) -> str:
         t = re.sub(r"^\s*einmal pro (spielzug|kette)\s*,?\s*", "", t)
         # "Solange du diese offene Karte kontrollierst, wenn …": the state only says while the event counts
         t = re.sub(r"^\s*solange [^,]*,\s*(?=(wenn|falls|jedes mal|immer wenn)\b)", "", t)
+        # "Falls ein „Mayakashi“-Monster, die dir gehören, außer „Tsukahagi…“, durch Kampf zerstört wird": an exception
+        # inside the subject, as in English
+        t = re.sub(r",\s*außer [^,]*,", " ", t)
         t = re.split(r",?\s(während|solange|außer)\s", " " + t + " ", maxsplit=1)[0]
     return " ".join(t.split())
 
