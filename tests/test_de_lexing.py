@@ -273,3 +273,54 @@ def test_fallback_tokens_on_word_salad(lexers, words):
     lark_lexer, _ = lexers
     text = " ".join(words)
     assert [(t.type, t.value) for t in de._fallback_tokens(FE, text)] == _reference_fallback_tokens(lark_lexer, text)
+
+
+# --- lead words of terminals that begin with optional whitespace ---------------------------------
+# ",?\s*außer,? wenn": a whitespace character ends a run of word characters, so such a terminal can
+# match at a word only where the word is its first one; it used to be tried at every word.
+
+_SPACE_LED = {"UNLESS": {"außer"}, "AUSSER_DASS": {"außer"}, "OHNE_DASS": {"ohne"}, "UNLESS_V2": {"es"},
+              "IF_ABLE": {"falls", "wenn", "sofern"}}
+_PROBES = ["außer", "ohne", "es", "falls", "wenn", "sofern", "dass", "sei", "denn", "möglich", "kreatur", "e", "auß"]
+
+
+def test_terminals_led_by_optional_whitespace_have_lead_words():
+    lx = FE.parser.parser.lexer  # as loaded: the lead tables may come from the parser cache
+    for name, words in _SPACE_LED.items():
+        assert lx.lead(name) is not None, name
+        assert {w for w in _PROBES if name in lx.may_lead(w)} == words, name
+
+
+def _unfiltered(lx):
+    """The same lexer with no lead words: every multi-word terminal tried at every word."""
+    import copy
+
+    ref = copy.copy(lx)
+    ref._leads = {name: None for name, _ in lx.others}
+    ref._may_lead = ref._lead_index = ref._plan_all = None
+    ref._plans = {}
+    return ref
+
+
+@pytest.mark.parametrize("text", [
+    # real clauses (de.jsonl), normalised as the front end does
+    "immer wenn du das ziel eines zauberspruchs oder einer fähigkeit wirst, den bzw die ein gegner kontrolliert, "
+    "neutralisiere jenen zauberspruch bzw jene fähigkeit, es sei denn, sein bzw ihr beherrscher bezahlt {1}.",
+    "jede kreatur, der auf diese weise schaden zugefügt wurde, greift in diesem zug an, falls möglich.",
+    "falls eine karte mit umwandlung von irgendwoher auf deinen friedhof gelegt würde, ohne dass sie umgewandelt "
+    "wurde, schicke sie stattdessen ins exil.",
+])
+def test_space_led_terminals_still_lex_in_real_clauses(text):
+    lx = FE.parser.parser.lexer
+    assert lx.tokenize(text) == _unfiltered(lx).tokenize(text)
+    tree = FE.parser.parse(text)
+    types = {tok.type for tok in tree.scan_values(lambda v: hasattr(v, "type"))}
+    assert types & set(_SPACE_LED), types
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=st.lists(st.sampled_from(_SALAD + ["\t", "\u00a0", "  "]), max_size=14))
+def test_lead_words_do_not_change_the_tokens(words):
+    lx = FE.parser.parser.lexer
+    text = " ".join(words)
+    assert lx.tokenize(text) == _unfiltered(lx).tokenize(text)

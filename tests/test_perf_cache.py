@@ -615,6 +615,8 @@ LEAD_CASES = FIRST_CASES + [
     r"(?<![\w'])(?:assembly\-workers?|elf|elves|time lord)(?![\w'])", r"(?:upkeep|draw step|end step)s?\b",
     r"enters?(?: the battlefield)?\b", r"[a-z]+(?= counters?\b)", r"(?i:Basic (?:land|snow)) type",
     r"flips?(?=\s*(?:you (?:won|lost)\b|[.,]|$))", r"and(?= [a-z])", r"x\-\d+", r"ab{2,4}c", r"a(?:b|c)*",
+    # whitespace ends a run: optional whitespace before the first word, any whitespace after one
+    r",?\s*and(?: then)?\b", r"elf\s+lord", r"[\s,]*time\s(?:lord|x)", r"\s*(?:a|ab)[\s.]c",
 ]
 
 
@@ -631,7 +633,7 @@ def test_lead_words_cover_every_match(regex):
              "enters", "assembly-worker", "upkeep", "upkeeps", "draw", "step", "basic", "BASIC", "flip", "flips",
              "counter", "k", "K", "y", "cd", "ab-", "c"]
     tails = ["", " ", " lord", " step", " counters", " the battlefield", ".", "s", " land type", " you won",
-             "/1", "-1", " x"]
+             "/1", "-1", " x", "\tlord", "\u00a0x", "\n c", " then"]
     samples = [w + t for w in words for t in tails]
     samples += ["".join(rnd.choice("abcdelfkxy -'.") for _ in range(rnd.randint(1, 9))) for _ in range(3000)]
     for s in samples:
@@ -656,6 +658,9 @@ def test_lead_words_are_known_for_word_alternations():
     scoped = _lead_words(r"(?i:Basic (?:land|snow)) type", 0)    # case-blind in part only
     assert _may_lead(scoped, "BASIC") and _may_lead(scoped, "basic") and not _may_lead(scoped, "land")
     assert not _may_lead(_lead_words(r",\s*and(?![a-z])", 0), "and")   # never begins at a word
+    spaced = _lead_words(r",?\s*(?:unless|if able)\b", 0)               # whitespace ends the run
+    assert spaced is not None and _may_lead(spaced, "unless") and _may_lead(spaced, "if")
+    assert not _may_lead(spaced, "able") and not _may_lead(spaced, "unles")
 
 
 def test_lead_index_equals_one_terminal_at_a_time():

@@ -155,8 +155,12 @@ def _lead_chars(op, av) -> tuple[list[str], bool] | None:
                 chars.extend(chr(i) for i in range(iav[0], iav[1] + 1))
             elif iop is C.CATEGORY and iav is C.CATEGORY_DIGIT:
                 digits = True
+            elif iop is C.CATEGORY and iav is C.CATEGORY_SPACE:
+                # no whitespace character belongs to a run of word characters: any one of them
+                # ends the run as a space does (",?\s*außer" leads with "außer")
+                chars.append(" ")
             else:
-                return None  # a negated set, a word or space category, a wide range
+                return None  # a negated set, a word category, a wide range
         return chars, digits
     return None
 
