@@ -5,7 +5,7 @@ For one language (``--lang``, default English) it prints the number of clauses, 
 (segmentation, normalisation, parse, IR, classification — what ``cardlint classify --input`` runs
 per card), clauses/s, cards/s and µs/clause, the lexer-only time over the same normalised clauses and the
 ratio between the two, peak memory, and the cold start of ``cardlint classify "Flying"``.
-``--compare`` runs every language in one process and prints each one's µs/clause relative to
+``--compare`` runs every language in one process, interleaved chunk by chunk, and prints each one's µs/clause relative to
 English.
 
 Times are wall-clock (``perf_counter``) and process CPU time (``process_time``); on a machine that
@@ -196,38 +196,57 @@ def bench_one(args) -> None:
 
 
 def bench_compare(args) -> int:
-    """Each language's row is printed as soon as it is measured; a language that fails (a missing
-    corpus, a front end that raises) is reported on its row and the others still run."""
+    """Every language's pipeline, interleaved: each corpus is cut into the same number of chunks and the
+    languages take turns chunk by chunk (the order rotating each round), so that all of them see the same
+    machine; run one after another, the ratios swung by ±25% with the load of the moment.  A language
+    that fails (a missing corpus, a front end that raises) is reported on its row and the others go on."""
     import traceback
 
-    print(f"load average before: {load_average()}")
-    print(f"{'lang':8} {'cards':>6} {'clauses':>8} {'CPU s':>7} {'wall s':>7} {'clauses/s':>10} {'µs/clause':>10} {'vs en':>6}",
-          flush=True)
-    base = None  # English CPU seconds per clause, when English ran
-    failed = []
+    from cardlint.parse.frontend import frontend
+
+    print(f"load average before: {load_average()}", flush=True)
+    rows, failed = {}, {}
     for lang in FILES:
         try:
-            from cardlint.parse.frontend import frontend
-
             fe = frontend(lang)
             if args.no_memo:
                 fe.parse_memo_size = 0
             fe.parser
-            rows = load_rows(lang, args.limit, args.step)
-            clock, n = run_pipeline(lang, rows)
+            rows[lang] = load_rows(lang, args.limit, args.step)
         except Exception as exc:  # noqa: BLE001 — one language's failure must not lose the others
-            failed.append(lang)
-            first = (str(exc).strip().splitlines() or [""])[0]
-            print(f"{lang:8} FAILED: {type(exc).__name__}: {first}"[:300] + " (traceback on stderr)", flush=True)
+            failed[lang] = exc
             traceback.print_exc(file=sys.stderr)
+    n_chunks = max(1, -(-max((len(r) for r in rows.values()), default=1) // args.chunk))
+    clocks = {lang: Clock() for lang in rows}
+    counts = dict.fromkeys(rows, 0)
+    order = list(rows)
+    for k in range(n_chunks):
+        for lang in order[k % len(order):] + order[:k % len(order)] if order else []:
+            if lang in failed:
+                continue
+            part = rows[lang][k * len(rows[lang]) // n_chunks:(k + 1) * len(rows[lang]) // n_chunks]
+            try:
+                clock, n = run_pipeline(lang, part)
+            except Exception as exc:  # noqa: BLE001
+                failed[lang] = exc
+                traceback.print_exc(file=sys.stderr)
+                continue
+            clocks[lang] += clock
+            counts[lang] += n
+    print(f"{'lang':8} {'cards':>6} {'clauses':>8} {'CPU s':>7} {'wall s':>7} {'clauses/s':>10} {'µs/clause':>10} {'vs en':>6}")
+    base = clocks["en"].cpu / counts["en"] if "en" in clocks and "en" not in failed and counts["en"] else None
+    for lang in FILES:
+        if lang in failed:
+            exc = failed[lang]
+            first = (str(exc).strip().splitlines() or [""])[0]
+            print(f"{lang:8} FAILED: {type(exc).__name__}: {first}"[:300] + " (traceback on stderr)")
             continue
+        clock, n = clocks[lang], counts[lang]
         per = clock.cpu / n if n else float("nan")
-        if lang == "en":
-            base = per
         rel = f"{per / base:5.2f}×" if base else "    –"
-        print(f"{lang:8} {len(rows):6} {n:8} {clock.cpu:7.1f} {clock.wall:7.1f} {n / clock.cpu if clock.cpu else 0:10,.0f} "
-              f"{1e6 * per:10,.0f} {rel:>6}", flush=True)
-    print(f"load average after: {load_average()}"
+        print(f"{lang:8} {len(rows[lang]):6} {n:8} {clock.cpu:7.1f} {clock.wall:7.1f} {n / clock.cpu if clock.cpu else 0:10,.0f} "
+              f"{1e6 * per:10,.0f} {rel:>6}")
+    print(f"load average after: {load_average()}; {n_chunks} interleaved chunks per language"
           + (f"; every {args.step}th card" if args.step > 1 else "")
           + ("; parse memo off" if args.no_memo else "")
           + (f"; failed: {', '.join(failed)}" if failed else ""))
