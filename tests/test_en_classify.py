@@ -345,3 +345,63 @@ def test_cast_permission_is_rules_but_casting_now_is_one_shot():
     assert [(e.kind, e.verb) for e in lands] == [("rules", "extra_land")]
     static = _ir("You may cast Hogaak, Arisen Necropolis from your graveyard.", "Hogaak, Arisen Necropolis").effects
     assert [(e.kind, e.verb) for e in static] == [("rules", "cast")]
+
+
+# ------------------------------------------------------------------ doubling P/T (CR 701.10a-b)
+# Real Oracle clauses, classified by hand: doubling a creature's power and/or toughness gives it
+# +X/+0 (+0/+X, +X/+Y), a continuous effect in layer 7c (CR 701.10b, 613.4c) on that creature;
+# doubling counters or a life total stays a one-shot action (CR 701.10d-e).
+DOUBLING = [
+    ("Double the power of target creature until end of turn.", "Unleash Fury", "Instant",
+     "spell", [_eff(C, "7c")], "target creature"),
+    ("At the beginning of each combat, double the power and toughness of each creature you control until end "
+     "of turn.", "Unnatural Growth", "Enchantment", "triggered", [_eff(C, "7c")], "each creature (you control)"),
+    ("When God-Eternal Rhonas enters the battlefield, double the power of each other creature you control until "
+     "end of turn. Those creatures gain vigilance until end of turn.", "God-Eternal Rhonas",
+     "Legendary Creature — Zombie God", "triggered", [_eff(C, "7c"), _eff(C, "6")], "each other creature (you control)"),
+    ("Whenever you attack, double target creature's power until end of turn.", "Mr. Orfeo, the Boulder",
+     "Legendary Creature — Rhino Warrior", "triggered", [_eff(C, "7c")], "target creature"),
+    ("Constellation — Whenever Nylea's Colossus or another enchantment enters the battlefield under your control, "
+     "double target creature's power and toughness until end of turn.", "Nylea's Colossus",
+     "Enchantment Creature — Giant", "triggered", [_eff(C, "7c")], "target creature"),
+    ("{4}{G}: Double Reckless Amplimancer's power and toughness until end of turn.", "Reckless Amplimancer",
+     "Creature — Elf Druid", "activated", [_eff(C, "7c")], "self"),
+    ("Alliance — Whenever another creature enters the battlefield under your control, double Devilish Valet's "
+     "power until end of turn.", "Devilish Valet", "Creature — Devil Warrior", "triggered", [_eff(C, "7c")], "self"),
+    ("Whenever Grunn attacks alone, double its power and toughness until end of turn.", "Grunn, the Lonely King",
+     "Legendary Creature — Ape Warrior", "triggered", [_eff(C, "7c")], "it"),
+    ("Until end of turn, double target creature's power X times.", "Exponential Growth", "Sorcery",
+     "spell", [_eff(C, "7c")], "target creature"),
+    # look-alikes that stay one-shot
+    ("{4}{G}{G}: Double the number of +1/+1 counters on Dragonsguard Elite.", "Dragonsguard Elite",
+     "Creature — Human Druid", "activated", [_eff("one-shot")], None),
+    ("When Tanazir Quandrix enters the battlefield, double the number of +1/+1 counters on target creature you "
+     "control.", "Tanazir Quandrix", "Legendary Creature — Elder Dragon", "triggered", [_eff("one-shot")], None),
+    ("Whenever Angelic Enforcer attacks, double your life total.", "Angelic Enforcer", "Creature — Angel",
+     "triggered", [_eff("one-shot")], None),
+]
+
+
+@pytest.mark.parametrize("text,name,type_line,ability,effects,affected", DOUBLING, ids=[d[1] for d in DOUBLING])
+def test_doubling_power_is_layer_7c(text, name, type_line, ability, effects, affected):
+    clause = _one_clause(text, name, type_line)
+    assert clause["parsed"] is True, clause.get("error")
+    _check(clause, ability, effects)
+    if affected is not None:
+        assert clause["effects"][0]["affected"] == affected
+        assert clause["effects"][0]["characteristic"] == "pt_modify"
+
+
+def test_doubled_power_is_a_relative_modification_until_end_of_turn():
+    """The IR the layer engine reads: a 7c modify by "double", on the creature, for the turn."""
+    effect = _ir("Double target creature's power and toughness until end of turn.").effects[0]
+    (mod,) = effect.modifications
+    assert (mod.characteristic, mod.op, mod.value) == ("pt_modify", "modify", "double")
+    assert (effect.affected.quantifier, effect.affected.noun, effect.duration) == ("target", "creature", "until_eot")
+    # CR 701.11a: tripling is the same effect
+    tripled = _ir("Triple target creature's power until end of turn.").effects[0].modifications[0]
+    assert (tripled.characteristic, tripled.value) == ("pt_modify", "triple")
+    # "its power" elsewhere is still a noun phrase, not the doubled characteristic
+    dogs = classify_text("When Mortis Dogs dies, target player loses life equal to its power.", "en",
+                         name="Mortis Dogs")["clauses"][0]
+    assert (dogs["parsed"], [e["kind"] for e in dogs["effects"]]) == (True, ["one-shot"])

@@ -656,6 +656,19 @@ class IRBuilder(FastTransformer):
             p.objects.append(owner)
         return p
 
+    def pt_double(self, children):
+        # CR 701.10a, 701.11a: doubling (tripling) P/T is a 7c modification of the creature named by
+        # the noun phrase or pronoun; the amount is relative ("double"), as the Chinese builder writes it
+        owner = next((c for c in children if isinstance(c, I.Filter)), None)
+        pronoun = next((c for c in children if isinstance(c, Node) and c.name == "poss_pronoun"), None)
+        if pronoun is not None:
+            owner = I.Filter(ref="it" if "its" in pronoun.tokens() else "they")
+        how = next((str(c) for c in children if isinstance(c, Token) and c.type == "DOUBLE_PT"), "double")
+        p = Pred(I.CONTINUOUS, [I.Modification(I.PT_MODIFY, "modify", how)], verb="double")
+        if owner is not None:
+            p.objects.append(owner)
+        return p
+
     def get_action(self, children):
         # a bare P/T object ("gets +1/+1") modifies P/T; anything else is a one-shot "get"
         pt = self._bare_pt(children)
@@ -1120,6 +1133,9 @@ class IRBuilder(FastTransformer):
             if p.objects and (imperative or p.verb in ("gain_control", "exchange_control", "switch")):
                 affected = p.objects[0]
             if p.verb == "switch" and p.objects:
+                affected = p.objects[0]
+            if p.verb == "double" and p.kind == I.CONTINUOUS and p.objects:
+                # "you may double target creature's power": the creature is affected, not "you"
                 affected = p.objects[0]
             if "causative" in p.tags and p.objects:
                 affected = p.objects[0]
