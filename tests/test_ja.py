@@ -180,3 +180,14 @@ def test_glued_abilities_split(text, parts):
 
     assert len(glued_parts(text)) == parts
     assert len(FRONTEND.resegment(segment(text, FRONTEND.is_keyword))) == parts
+
+
+def test_doubling_power_is_7c_on_its_owner():
+    # CR 701.10a–b: doubling P/T is +X/+Y (layer 7c) on the creature whose power it is (Grunn, the Lonely King);
+    # doubling a life total stays a one-shot
+    (e,) = _effects("孤独な王、グランが単独で攻撃するたび、ターン終了時まで、これのパワーとタフネスを２倍にする。", "孤独な王、グラン")
+    assert (e.kind, e.affected.ref) == ("continuous", "self")
+    assert [(m.characteristic, m.value) for m in e.modifications] == [("pt_modify", "double")]
+    assert e.duration == "until_eot"
+    (life,) = _effects("あなたのライフの総量を２倍にする。")
+    assert life.kind == "one-shot"
