@@ -240,3 +240,21 @@ def test_is_keyword_memo_answers_as_the_check():
 
     for fragment in ["Fliegend", "Schutz vor Rot", "Schutz vor Rot erhält +1/+1", "Trampelschaden.", "x" * 300, ""]:
         assert FRONTEND.is_keyword(fragment) == FRONTEND.is_keyword(fragment) == _is_keyword(fragment)
+
+
+@pytest.mark.parametrize("text, affected, kind", [
+    # CR 701.10a–b: doubling P/T is +X/+Y (layer 7c) on the creature whose power it is
+    ("Verdopple Stärke und Widerstandskraft einer Kreatur deiner Wahl bis zum Ende des Zuges.", "target creature", "continuous"),
+    ("Verdopple seine Stärke und Widerstandskraft bis zum Ende des Zuges.", "it", "continuous"),
+    ("Verdopple bis zum Ende des Zuges die Stärke jeder anderen Kreatur, die du kontrollierst.", "each other creature", "continuous"),
+    # look-alikes: doubling counters or a life total stays a one-shot
+    ("Verdopple die Anzahl der +1/+1-Marken auf einer Kreatur deiner Wahl.", None, "one-shot"),
+    ("Verdopple deinen Lebenspunktestand.", None, "one-shot"),
+])
+def test_doubling_power_is_7c_on_its_owner(text, affected, kind):
+    (clause,) = classify_text(text, lang="de")["clauses"]
+    assert clause["parsed"]
+    (e,) = clause["effects"]
+    assert e["kind"] == kind
+    if kind == "continuous":
+        assert (e["layer"], e["affected"], e["value"]) == ("7c", affected, "double")

@@ -870,6 +870,14 @@ class GermanIRBuilder(IRBuilder):
             word = str(act.children[0])
             p.verb = W.KEYWORD_ACTIONS.get(word, word)
         self._verb_kind(p, lem, children)
+        if p.verb == "double" and p.objects and _is_pt_noun(p.objects[0]):
+            # "verdopple die Stärke jeder anderen Kreatur" / "verdopple seine Stärke und Widerstandskraft": doubling
+            # P/T gives +X/+Y, layer 7c (CR 701.10a–b), on the creature whose power it is
+            pt, rest = p.objects[0], p.objects[1:]
+            owner = rest[0] if rest else (I.Filter(ref="it") if "of:it" in pt.extra else None)
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.PT_MODIFY, "modify", "double")]
+            p.objects = [owner] if owner is not None else []
         kws = [c for c in children if isinstance(c, Token) and c.type == "KW"]
         if lem == "verursachen" and kws:
             # older wording: "verursacht Trampelschaden" (has trample)
@@ -1023,6 +1031,8 @@ class GermanIRBuilder(IRBuilder):
             psub = getattr(p, "subject", None)
             if subject is None and psub is not None:
                 affected = psub
+            if p.verb == "double" and p.kind == I.CONTINUOUS and p.objects:
+                affected = p.objects[0]     # the creature whose power is doubled (see action)
             if p.verb in ("gain_control", "exchange_control", "switch") and p.objects:
                 affected = next((f for f in p.objects if f.noun != "control"), p.objects[0])
             if "equal_verb" in p.tags and affected is not None and \
@@ -1177,3 +1187,8 @@ class GermanIRBuilder(IRBuilder):
     def action_cost(self, children):
         return Node("action_cost", children)
 
+
+def _is_pt_noun(f: I.Filter) -> bool:
+    """"Stärke", "Widerstandskraft", "Stärke und Widerstandskraft": the characteristic, not an object."""
+    return f.noun in ("power_toughness", "stärke", "widerstandskraft") or (
+        f.noun is None and bool({"stärke", "widerstandskraft"} & set(f.extra)))
