@@ -191,3 +191,7 @@ def test_doubling_power_is_7c_on_its_owner():
     assert e.duration == "until_eot"
     (life,) = _effects("あなたのライフの総量を２倍にする。")
     assert life.kind == "one-shot"
+    # the intransitive form (God-Eternal Rhonas): "…のパワーはそれぞれ２倍になる"
+    (e,) = _effects("ターン終了時まで、あなたがコントロールしている他の各クリーチャーのパワーはそれぞれ２倍になる。")
+    assert (e.kind, e.affected.noun, e.duration) == ("continuous", "creature", "until_eot")
+    assert [(m.characteristic, m.value) for m in e.modifications] == [("pt_modify", "double")]

@@ -775,6 +775,12 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         return [I.Effect(kind=I.RULES, verb=lemma)]
     if lemma == "able" or (lemma in ("attack", "block") and ("can" in feats or "neg" in feats)):
         return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
+    if p.kind == "quantity" and _TIMES.match(p.surface):
+        # "…のパワーはそれぞれ2倍になる" (its power is doubled): +X/+0, layer 7c (CR 701.10a–b); "…の2倍になる"
+        # (becomes twice another value) is no quantity predicate, and a base power is not doubled this way
+        topic = next((a for a in reversed(p.args) if a.particle.startswith("は")), None)
+        if topic is not None and _np_has(topic.np, "パワー", "タフネス") and not _np_has(topic.np, "基本"):
+            return [cont([I.Modification(I.PT_MODIFY, "modify", "double")], _genitive_owner(topic.np, ctx))]
     if p.kind == "adj" or p.kind in ("np", "quantity", "copula"):
         return []
     doubled = any("倍" in a.np.text for a in _args(p, "に")) or any("倍" in x for x in p.adverbs)
@@ -799,6 +805,10 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         return []
     return [I.Effect(kind=I.ONE_SHOT, verb=lemma, affected=affected,
                      objects=[f for f in [np_filter(obj.np, ctx) if obj else None] if f is not None])]
+
+
+#: a value that becomes twice itself ("2倍になる")
+_TIMES = re.compile(r"^[2２]倍になる$")
 
 
 def _genitive_owner(np: NP, ctx: Ctx) -> I.Filter:
