@@ -437,20 +437,8 @@ class GermanFrontend(Frontend):
             text = _QUOTE_ENDS_SENTENCE.sub(".».", text)
         return _mark_cost(text)
 
-    def is_keyword(self, fragment: str) -> bool:
-        # segmentation asks about every comma-list fragment of every card and normalisation about
-        # every clause; the answer depends on the fragment alone
-        known = self.__dict__.get("_is_keyword_memo")
-        if known is None:
-            known = self._is_keyword_memo = {}
-        got = known.get(fragment)
-        if got is None:
-            got = _is_keyword(fragment)
-            if len(fragment) <= 200:  # keyword fragments are short; bad input is not kept
-                if len(known) >= 50_000:
-                    known.clear()
-                known[fragment] = got
-        return got
+    def keyword_check(self, fragment: str) -> bool:
+        return _is_keyword(fragment)
 
     def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
         """Split a line that lost its line breaks into one segment per ability, as the English

@@ -1031,9 +1031,9 @@ class GermanIRBuilder(IRBuilder):
             psub = getattr(p, "subject", None)
             if subject is None and psub is not None:
                 affected = psub
-            if p.verb == "double" and p.kind == I.CONTINUOUS and p.objects:
-                affected = p.objects[0]     # the creature whose power is doubled (see action)
-            if p.verb in ("gain_control", "exchange_control", "switch") and p.objects:
+            # (a continuous "double" is doubled power: its object is the creature, see action)
+            if (p.verb in ("gain_control", "exchange_control", "switch") or (p.verb == "double" and p.kind == I.CONTINUOUS)) \
+                    and p.objects:
                 affected = next((f for f in p.objects if f.noun != "control"), p.objects[0])
             if "equal_verb" in p.tags and affected is not None and \
                     affected.noun in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness"):

@@ -55,20 +55,8 @@ class EnglishFrontend(Frontend):
             name = None
         return normalize_en(body, name)
 
-    def is_keyword(self, fragment: str) -> bool:
-        # segmentation asks about every comma-list fragment of every card; the answer depends on
-        # the fragment alone, and one regex of ~300 alternatives is tried for each new one
-        known = self.__dict__.get("_is_keyword_memo")
-        if known is None:
-            known = self._is_keyword_memo = {}
-        got = known.get(fragment)
-        if got is None:
-            got = bool(self._keyword_re.match(fragment.strip()))
-            if len(fragment) <= 200:  # keyword fragments are short; bad input is not kept
-                if len(known) >= 50_000:
-                    known.clear()
-                known[fragment] = got
-        return got
+    def keyword_check(self, fragment: str) -> bool:
+        return bool(self._keyword_re.match(fragment.strip()))
 
     def _glued_keyword(self, fragment: str) -> bool:
         """Is the text before a glued seam a keyword with at most its parameter ("Flying",

@@ -59,6 +59,23 @@ class Frontend:
         return body
 
     def is_keyword(self, fragment: str) -> bool:
+        """Is the fragment a keyword line?  Segmentation asks about every comma-list fragment of every
+        card and normalisation about every clause; the answer depends on the fragment alone, so it
+        is remembered (short fragments only: bad input is not kept)."""
+        known = self.__dict__.get("_is_keyword_memo")
+        if known is None:
+            known = self._is_keyword_memo = {}
+        got = known.get(fragment)
+        if got is None:
+            got = self.keyword_check(fragment)
+            if len(fragment) <= 200:
+                if len(known) >= 50_000:
+                    known.clear()
+                known[fragment] = got
+        return got
+
+    def keyword_check(self, fragment: str) -> bool:
+        """The check :meth:`is_keyword` remembers; by default nothing is a keyword."""
         return False
 
     def is_spell_type(self, type_line: str | None) -> bool | None:

@@ -1132,10 +1132,9 @@ class IRBuilder(FastTransformer):
             affected = subject
             if p.objects and (imperative or p.verb in ("gain_control", "exchange_control", "switch")):
                 affected = p.objects[0]
-            if p.verb == "switch" and p.objects:
-                affected = p.objects[0]
-            if p.verb == "double" and p.kind == I.CONTINUOUS and p.objects:
-                # "you may double target creature's power": the creature is affected, not "you"
+            if (p.verb == "switch" or (p.verb == "double" and p.kind == I.CONTINUOUS)) and p.objects:
+                # "switch its power and toughness", "you may double target creature's power": the creature
+                # is affected, not "you"
                 affected = p.objects[0]
             if "causative" in p.tags and p.objects:
                 affected = p.objects[0]

@@ -787,9 +787,7 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     if lemma == "do" and obj is not None and doubled and not feats & {"neg", "passive"} and _np_has(obj.np, "パワー", "タフネス"):
         # "これのパワーとタフネスを2倍にする": doubling power/toughness gives +X/+Y, layer 7c (CR 701.10a–b), on the
         # creature whose power it is (the English builder writes the amount "double" too)
-        gen = next((m[1] for m in obj.np.mods if m[0] == "gen"), None)
-        owner = np_filter(gen, ctx) if gen is not None else None
-        return [cont([I.Modification(I.PT_MODIFY, "modify", "double")], owner)]
+        return [cont([I.Modification(I.PT_MODIFY, "modify", "double")], _genitive_owner(obj.np, ctx))]
     if lemma == "do" and obj is not None and doubled and not feats & {"neg", "passive"}:
         # "ライフの総量を2倍にする" (double its controller's life total)
         return [I.Effect(kind=I.ONE_SHOT, verb="double", affected=affected,

@@ -30,6 +30,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_parser_state import ParserState
 
+from cardlint.parse.loader import _plain
+
 _WORD = re.compile(r"[^\W\d_][\w'\-]*|\d+")
 _WORD_TERMINAL = re.compile(r"^(?:_W_|WC_)")
 _BOUNDARY_SUFFIX = "(?![a-zäöüß0-9'\\-])"
@@ -637,10 +639,6 @@ class _Plan:
         classes = [(_plain(name), prio, lx._members[name], lx._rx(name)) for name, prio in classes]
         others = [(_plain(name), prio, lx._rx(name)) for name, prio in others]
         return classes, others, [(name, prio, rx) for name, prio, _, rx in classes] + others
-
-
-def _plain(name: str) -> str:
-    return str.__str__(name)
 
 
 class _Everything:
