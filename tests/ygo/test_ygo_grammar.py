@@ -15,7 +15,7 @@ from lark.exceptions import LarkError
 
 from cardlint.parse.loader import bound_literals
 from cardlint.ygo import classify, parse_effects
-from cardlint.ygo.build import _parser
+from cardlint.ygo.build import parser as _parser
 from cardlint.ygo.segment import segment
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "ygo"

@@ -14,7 +14,9 @@ import re
 from lark import Token, Tree
 
 from cardlint.ygo import ir
-from cardlint.ygo.build import _OLD, _condition, _join, _old_style, _walk, _words
+from cardlint.ygo.conditions import read_condition
+from cardlint.ygo.oldwording import OLD_WORDING, read_old_wording
+from cardlint.ygo.tree import join_words, token_words, walk_effect
 
 _LINKS = {"THEN": "then", "AND_IF": "and-if-you-do", "ALSO": "also", "CONJ_V": "and", "OTHERWISE": "otherwise",
           "IF_DO": "and-if-you-do"}
@@ -41,19 +43,19 @@ def _own_subtrees(t: Tree, stop=("sub", "rel", "infinitive", "bullet", "seq", "a
 
 
 def _action(t: Tree, link: str, lang: str) -> ir.Clause:
-    words = _words(t)
+    words = token_words(t)
     verb = _main_verb(t)
-    c = ir.Clause(verb=verb, text=_join(words, lang), link=link)
+    c = ir.Clause(verb=verb, text=join_words(words, lang), link=link)
     # "you can" opens the action itself; after a fronted phrase ("Once per turn, you can …") it is the
-    # pre-PSCT wording that _old_style reads
+    # pre-PSCT wording that read_old_wording reads
     opens = bool(t.children) and isinstance(t.children[0], Tree) and t.children[0].data == "opt"
     c.negated = _negated(t)
     c.optional = opens and not c.negated
     for sub in _own_subtrees(t):
         if sub.data == "zone":
-            c.zones.append(_join(_words(sub), lang))
+            c.zones.append(join_words(token_words(sub), lang))
         elif sub.data == "qty":
-            c.quantities.append(_join(_words(sub), lang))
+            c.quantities.append(join_words(token_words(sub), lang))
     if verb:
         tail = words[words.index(verb.split()[-1]) + 1:] if verb.split()[-1] in words else []
         obj = []
@@ -61,7 +63,7 @@ def _action(t: Tree, link: str, lang: str) -> ir.Clause:
             if w in {",", ";", "."} or w in _LINKS.values():
                 break
             obj.append(w)
-        c.obj = _join(obj, lang)
+        c.obj = join_words(obj, lang)
     return c
 
 
@@ -146,13 +148,13 @@ def fill_structured(eff: ir.Effect, node: Tree, lang: str) -> None:
                 k = ir.COND_DURING  # "While this card is in your GY, when …:" — the "when" decides
             if k is not None and (cond_kind is None or (cond_kind == ir.COND_DURING and k != ir.COND_DURING)):
                 cond_kind, decisive = k, tok
-        cond_words = [w for w in _words(head) if w != ":"]
+        cond_words = [w for w in token_words(head) if w != ":"]
         if head.children[-2:-1] and any(isinstance(t, Tree) and t.data == "opt" for t in head.children[-2].iter_subtrees()) \
                 and cond_words[-1:] == ["you can"]:
             eff.optional = True  # "During your Main Phase, you can: …"
             cond_words = cond_words[:-1]
     body = next((c for c in node.children if isinstance(c, Tree) and c.data == "body"), None)
-    sentences = [t for t in _walk(body)] if body is not None else []
+    sentences = [t for t in walk_effect(body)] if body is not None else []
     first = True
     for s in sentences:
         if s.data == "activate_card":
@@ -180,18 +182,18 @@ def fill_structured(eff: ir.Effect, node: Tree, lang: str) -> None:
         # "You can Normal Summon/Set this card without Tributing", "You can activate ‹n› the turn it is
         # Set": a permission the rules grant, not an effect that activates
         first_text = eff.sentences[0].text
-        if re.search(_OLD[lang]["perm"], first_text) and not re.search(_OLD[lang]["ign_force"], first_text):
+        if re.search(OLD_WORDING[lang]["perm"], first_text) and not re.search(OLD_WORDING[lang]["ign_force"], first_text):
             eff.optional = False
     if eff.cost is not None or eff.optional or eff.quick or eff.flip:
         activation = True
     if cond_kind is not None or cond_words:
-        eff.condition = _condition(cond_kind, _join(cond_words, lang), lang)
+        eff.condition = read_condition(cond_kind, join_words(cond_words, lang), lang)
         if head is not None and decisive is not None and cond_kind != ir.COND_DURING:
             words = [t for t in head.scan_values(lambda v: isinstance(v, Token))]
             i = next(j for j, t in enumerate(words) if t is decisive)
             own = [str(t) for t in words[i:] if t.type != "COLON"]
-            eff.condition.event = _condition(cond_kind, _join(own, lang), lang).event
-            if eff.condition.event and _MAIN_LEAD[lang].search(eff.condition.text) and _PAST_STATE[lang].search(_join(own, lang)):
+            eff.condition.event = read_condition(cond_kind, join_words(own, lang), lang).event
+            if eff.condition.event and _MAIN_LEAD[lang].search(eff.condition.text) and _PAST_STATE[lang].search(join_words(own, lang)):
                 # "During your Main Phase, if this card was Link Summoned:" / "…, if you Synchro Summoned this turn:" — what
                 # happened before is a state in the Main Phase window (an ignition effect; scripts IGNITION)
                 eff.condition.event = False
@@ -199,7 +201,7 @@ def fill_structured(eff: ir.Effect, node: Tree, lang: str) -> None:
     if eff.activates_card:
         eff.kind = ir.ACTIVATE_CARD
     if eff.kind == ir.PASSIVE and eff.sentences and not eff.sentences[0].negated:
-        _old_style(eff, _old_sentence(eff.sentences, lang), lang)
+        read_old_wording(eff, _old_sentence(eff.sentences, lang), lang)
     if eff.kind == ir.PASSIVE and eff.sentences and not eff.old_style:
         _phase_point(eff, " ".join(c.text for c in eff.sentences), lang)
 
@@ -256,7 +258,7 @@ def _phase_point(eff: ir.Effect, text: str, lang: str) -> None:
     m = _PHASE_AT_END[lang].search(text)
     if not m or _PHASE_NOT[lang].search(text) or not _PHASE_ACTION[lang].search(text):
         return
-    eff.condition = _condition(ir.COND_DURING, m.group(0), lang)
+    eff.condition = read_condition(ir.COND_DURING, m.group(0), lang)
     eff.condition.phase = True
     eff.kind = ir.ACTIVATED
     eff.old_style = True

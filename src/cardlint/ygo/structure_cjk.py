@@ -21,7 +21,9 @@ import re
 from lark import Token, Tree
 
 from cardlint.ygo import ir
-from cardlint.ygo.build import _fill_effect, _join, _old_style, _words
+from cardlint.ygo.heads import fill_head
+from cardlint.ygo.oldwording import read_old_wording
+from cardlint.ygo.tree import join_words, token_words
 
 #: tokens the older token-level grammars made markers of (kept so the head reads the same)
 _TOKEN_MARKERS = {
@@ -50,7 +52,7 @@ def _marked(node: Tree, lang: str) -> Tree:
             marker = _TOKEN_MARKERS[lang].get(ch.type)
             kids.append(Tree(marker, [ch]) if marker else ch)
         elif ch.data == "paren":
-            kids.append(Token("PAREN", _join(_words(ch), lang)))
+            kids.append(Token("PAREN", join_words(token_words(ch), lang)))
         elif ch.data in _CLAUSE_MARKERS and isinstance(ch.children[-1], Token):
             inner = _marked(Tree("words", ch.children[:-1]), lang)
             kids.append(inner)
@@ -62,7 +64,7 @@ def _marked(node: Tree, lang: str) -> Tree:
 
 def fill_cjk(eff: ir.Effect, node: Tree, lang: str) -> None:
     """IR of a ja/zh effect tree: the head through the shared reader, then the resolution's actions."""
-    _fill_effect(eff, _marked(node, lang), lang)
+    fill_head(eff, _marked(node, lang), lang)
     if any(isinstance(t, Token) and t.type == "FLIP" for t in node.scan_values(lambda v: True)):
         # "リバース:" / "反转:" opens the effect: a flip effect, whether or not a head follows
         eff.flip = True
@@ -70,7 +72,7 @@ def fill_cjk(eff: ir.Effect, node: Tree, lang: str) -> None:
             eff.kind = ir.ACTIVATED
     head = next((c for c in node.children if isinstance(c, Tree) and c.data == "head"), None)
     if lang == "zh-Hans" and head is not None and eff.kind == ir.ACTIVATED and not eff.optional \
-            and _ZH_OPT_HEAD.search(_join(_words(head), lang)):
+            and _ZH_OPT_HEAD.search(join_words(token_words(head), lang)):
         # "…的情况下，可以自己墓地的1只…为对象发动" / "可从以下效果中选择1个发动": "可(以)" opens the cost
         # and governs the "发动" at its end — "You can target …"
         eff.optional = True
@@ -85,18 +87,18 @@ def fill_cjk(eff: ir.Effect, node: Tree, lang: str) -> None:
         if _prohibition(head, lang):
             # "这张卡战斗破坏对方怪兽的场合，对方玩家在下个回合不能把魔法卡发动。": a prohibition may still be what an old
             # trigger does once its event happened (PSCT "If this card destroys …, your opponent cannot activate …")
-            _old_style(eff, _join([w for w in _words(node) if w not in ("。", "!", "●")], lang), lang)
+            read_old_wording(eff, join_words([w for w in token_words(node) if w not in ("。", "!", "●")], lang), lang)
         return
     sentences = [c for c in node.children if isinstance(c, Tree) and c.data in ("sentence", "activate_card")]
     first_text = ""
     for s in sentences:
         acts = _actions_ja(s) if lang == "ja" else _actions_zh(s)
         if not first_text:
-            first_text = _join([w for w in _words(s) if w not in ("。", "!", "●")], lang)
+            first_text = join_words([w for w in token_words(s) if w not in ("。", "!", "●")], lang)
         eff.sentences.extend(acts)
     if eff.kind == ir.PASSIVE and first_text:
         # pre-①②③ wording ("…時、…を破壊する。") is read from the whole first sentence
-        _old_style(eff, first_text, lang)
+        read_old_wording(eff, first_text, lang)
 
 
 _ZH_OPT_HEAD = re.compile(r"(^|[，,：:；;])(此外[，,])?(?<!不)可(以)?(?!能)[^。；;]*发动")
@@ -138,7 +140,7 @@ _ONCE_WHILE = re.compile(r"仅限[1１]次|1回合1次|1回合只有1次")
 def _while_rule(head: Tree, lang: str) -> bool:
     if lang != "zh-Hans":
         return False
-    text = _join(_words(head), lang)
+    text = join_words(token_words(head), lang)
     if not _WHILE_HEAD.search(text) or _ONCE_WHILE.search(text):
         return False
     # an event or a target before the activation word ("只要…，…给对手战斗伤害的情况下发动") is an effect that activates
@@ -180,7 +182,7 @@ def _clause(tokens: list[Token], lang: str, link: str) -> ir.Clause:
     words = [str(t) for t in tokens]
     verbs = [str(t) for t in tokens if t.type in _VERB_TOKENS]
     c = ir.Clause(verb=verbs[-1] if lang == "ja" and verbs else (verbs[0] if verbs else ""),
-                  text=_join(words, lang), link=link)
+                  text=join_words(words, lang), link=link)
     c.quantities = [str(t) for t in tokens if t.type == "QTY"]
     c.negated = bool(re.search(r"(ない|ず|不能|不会|不可|不受|无法)", "".join(words)))
     c.optional = bool(re.search(r"(できる|ことができ|事ができ|可以|可)", c.verb or "")) and not c.negated
