@@ -1,5 +1,5 @@
-"""German front end: real clauses from the German corpus (tests/fixtures/de/clauses.yaml) through
-``cardlint.pipeline.classify_text(text, "de", name=tname, type_line=type)``."""
+"""German front end: self-reference, normalisation, keywords, the inline build (the hand-labelled real
+clauses of tests/fixtures/de/clauses.yaml run in tests/test_clause_fixtures.py)."""
 
 from __future__ import annotations
 
@@ -9,43 +9,20 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from cardlint.parse.de import FRONTEND, keyword_id
 from cardlint.pipeline import classify_text
+from clause_fixtures import load
 
 HERE = Path(__file__).resolve().parent
-FIXTURE = HERE / "fixtures" / "de" / "clauses.yaml"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus" / "mtg" / "de.jsonl"
 
-CASES = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+CASES = load("de")
 
 
 def _effects(clause: dict) -> list[list]:
     return sorted(([e["kind"], e["layer"], e["cda"]] for e in clause["effects"]), key=str)
-
-
-def test_fixture_size_and_coverage():
-    assert len(CASES) >= 100
-    layers = {e[1] for c in CASES for e in c["effects"] if e[1]}
-    assert layers >= {"1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"}
-    kinds = {e[0] for c in CASES for e in c["effects"]}
-    assert kinds >= {"continuous", "rules", "one-shot", "replacement", "prevention"}
-    abilities = {c["ability"] for c in CASES}
-    assert abilities >= {"spell", "activated", "triggered", "static", "keyword", "reminder"}
-    assert any(e[2] for c in CASES for e in c["effects"])          # a CDA
-    assert any("Deine" in c["text"] or "Deiner" in c["text"] for c in CASES)  # older templating
-
-
-@pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['label']}" for i, c in enumerate(CASES)])
-def test_clause(case):
-    out = classify_text(case["text"], "de", name=case["tname"], type_line=case["type"])
-    assert len(out["clauses"]) == 1, out
-    clause = out["clauses"][0]
-    assert clause["parsed"] is True, clause.get("error")
-    assert clause["ability"] == case["ability"]
-    assert _effects(clause) == case["effects"]
 
 
 # ------------------------------------------------------------------ self-reference
@@ -195,7 +172,7 @@ def _tree_built(text: str, name: str):
 def test_inline_build_equals_tree_build(case):
     # the builder runs during the parse (no tree); it must give the IR the tree walk gives
     assert FRONTEND._inline is not None, "the German parser should build inline"
-    norm, expected = _tree_built(case["text"], case["tname"])
+    norm, expected = _tree_built(case["text"], case["name"])
     got, error, _ = FRONTEND._parse(norm)
     if expected is None:
         assert error is not None
