@@ -1,0 +1,135 @@
+"""The import graph of ``src/cardlint``: no import cycle and no private name imported from another module
+(issue 17).  Every import statement counts, also those inside functions: a function-level import that
+closes a cycle still ties the two modules together.  What is left of the debt is listed below; the test
+fails when a new cycle or private import appears, and when a listed one is gone (then strike it)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "cardlint"
+
+#: cycles still to break (sorted module lists)
+KNOWN_CYCLES = {
+    ("cardlint.engine.core", "cardlint.engine.depend"),
+    ("cardlint.io", "cardlint.io.board", "cardlint.io.cards", "cardlint.io.detect", "cardlint.io.forge",
+     "cardlint.io.templates"),
+    ("cardlint.parse.de", "cardlint.parse.de_build"),
+    ("cardlint.parse.frontend", "cardlint.parse.loader", "cardlint.parse.wordlexer"),
+    ("cardlint.parse.ja", "cardlint.parse.ja_build"),
+    ("cardlint.parse.zh", "cardlint.parse.zh_glued"),
+}
+#: (importing module, imported module, name) still to make public
+KNOWN_PRIVATE = {
+    ("cardlint.lint.classification", "cardlint.io.forge", "_norm_desc"),
+    ("cardlint.lint.engine", "cardlint.io.forge", "_norm_desc"),
+    ("cardlint.parse.de_build", "cardlint.parse.irbuild", "_flatten"),
+    ("cardlint.parse.de_build", "cardlint.parse.irbuild", "_words"),
+    ("cardlint.parse.loader", "cardlint.parse.frontend", "_reads_meta"),
+    ("cardlint.parse.wordlexer", "cardlint.parse.loader", "_plain"),
+    ("cardlint.parse.zh_glued", "cardlint.parse.zh", "_PROTECTION"),
+    ("cardlint.ygo.classifier", "cardlint.ygo.segment", "_COST_SENTENCE"),
+}
+
+
+def _modules() -> dict[str, Path]:
+    mods = {}
+    for path in SRC.rglob("*.py"):
+        parts = path.relative_to(SRC.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        mods[name] = path
+    return mods
+
+
+def _graph():
+    mods = _modules()
+    edges: dict[str, set[str]] = {m: set() for m in mods}
+    private = set()
+    for mod, path in mods.items():
+        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                if not target.startswith("cardlint"):
+                    continue
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    dest = sub if sub in mods else target
+                    if dest in mods and dest != mod:
+                        edges[mod].add(dest)
+                    # dunder names (__version__) and gettext's "_" are public by convention
+                    if alias.name.startswith("_") and not alias.name.startswith("__") and alias.name != "_" \
+                            and sub not in mods:
+                        private.add((mod, target, alias.name))
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in mods and alias.name != mod:
+                        edges[mod].add(alias.name)
+    return edges, private
+
+
+def _cycles(edges: dict[str, set[str]]) -> set[tuple[str, ...]]:
+    """Strongly connected components of more than one module (iterative Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out = set()
+    counter = 0
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(edges[w]))))
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        out.add(tuple(sorted(comp)))
+    return out
+
+
+def test_cycle_finder_sees_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == {("a", "b", "c")}
+
+
+def test_no_new_import_cycle():
+    edges, _ = _graph()
+    cycles = _cycles(edges)
+    assert cycles - KNOWN_CYCLES == set(), "new import cycle"
+    assert KNOWN_CYCLES - cycles == set(), "a listed cycle is gone: strike it from KNOWN_CYCLES"
+
+
+def test_no_new_private_import():
+    _, private = _graph()
+    assert private - KNOWN_PRIVATE == set(), "a private name imported across modules"
+    assert KNOWN_PRIVATE - private == set(), "a listed private import is gone: strike it from KNOWN_PRIVATE"
