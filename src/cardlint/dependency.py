@@ -30,12 +30,13 @@ abilities; filters on spells or cards never meet filters on permanents, 109.2); 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from cardlint import ir as I
 from cardlint.classify import LAYER_OF, ability_kind, is_cda, is_spell_card
 
 __all__ = ["Source", "EffectPart", "Dependency", "effect_parts", "find_dependencies", "find_loops",
-           "depends_on", "CRITERIA"]
+           "depends_on", "strongly_connected", "CRITERIA"]
 
 CRITERIA = ("text", "existence", "applies_to", "what_it_does")
 
@@ -138,6 +139,19 @@ class EffectPart:
     @property
     def label(self) -> str:
         return f"{self.source.label} [{self.layer}]"
+
+    # what the part writes and reads, computed once (a set of cards compares each part many times)
+    @cached_property
+    def writes(self) -> set[str]:
+        return write_keys(self.mods)
+
+    @cached_property
+    def reads(self) -> set[str]:
+        return filter_reads(self.effect.affected)
+
+    @cached_property
+    def value_reads(self) -> set[str]:
+        return _value_reads(self)
 
 
 @dataclass
@@ -269,6 +283,26 @@ def _removes_abilities(mods: list[I.Modification]) -> list[str] | None:
     return out or None
 
 
+_LAYER_ORDER = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+
+
+def _first_layer(effect: I.Effect) -> int:
+    codes = [LAYER_OF.get(m.characteristic) for m in effect.modifications]
+    return min((_LAYER_ORDER.index(c) for c in codes if c in _LAYER_ORDER), default=len(_LAYER_ORDER))
+
+
+def _existence_mods(b: EffectPart, a: EffectPart | None = None) -> list[I.Modification]:
+    """The modifications of ``b`` that can end ``a``'s effect: b's own part, and — when ``a`` is
+    compared in a layer after 6 and its effect has not begun in an earlier layer (613.6) — the
+    ability removal ("loses all abilities") that b's effect applied in layer 6 to a's source."""
+    mods = list(b.mods)
+    later = a is None or (_LAYER_ORDER.index(a.layer) > _LAYER_ORDER.index("6")
+                          and _first_layer(a.effect) > _LAYER_ORDER.index("6"))
+    if later and b.layer != "6" and b.layer in _LAYER_ORDER and _LAYER_ORDER.index(b.layer) > _LAYER_ORDER.index("6"):
+        mods += [m for m in b.effect.modifications if m.characteristic == I.ABILITIES and m not in mods]
+    return mods
+
+
 def _value_reads(part: EffectPart) -> set[str]:
     out: set[str] = set()
     for m in part.mods:
@@ -380,13 +414,13 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
     if a.source is b.source and a.effect is b.effect:
         return None
     board = objects is not None
-    writes = write_keys(b.mods)
+    writes = b.writes
     b_name, a_name = b.source.label, a.source.label
 
     # existence: b removes the static ability that generates a (layer 6), or sets a land's land type,
     # which removes the land's abilities (305.7), or changes the text of a's source (layer 3).
     if a.from_static_ability and _may_apply_to(b, a.source, board):
-        removed = _removes_abilities(b.mods)
+        removed = _removes_abilities(_existence_mods(b, a))
         if removed and (_ALL_ABILITIES in removed or (a.ability == "keyword")):
             return Dependency(a, b, a.layer, "existence",
                               f"{b_name} removes the ability of {a_name} that creates this effect")
@@ -398,8 +432,7 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
                               f"{b_name} changes the text of {a_name}, which generates this effect")
 
     # applies_to: b changes a characteristic that a's affected filter reads
-    reads = filter_reads(a.effect.affected)
-    hits = _touches(writes, reads)
+    hits = _touches(writes, a.reads)
     if hits and _overlaps(a, b, objects) and not zones_disjoint(affected_zone(a.effect.affected),
                                                                 affected_zone(b.effect.affected)):
         what = ", ".join(sorted(h.partition(":")[2] or h for h in hits))
@@ -408,8 +441,7 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
 
     # what_it_does: a's value (for each …, equal to …) reads what b changes; or b changes the
     # controller of a's source and a's effect gives control to "you" (its controller).
-    vreads = _value_reads(a)
-    vhits = _touches(writes, vreads)
+    vhits = _touches(writes, a.value_reads)
     if vhits and _overlaps_values(b, objects):
         what = ", ".join(sorted(h.partition(":")[2] or h for h in vhits))
         return Dependency(a, b, a.layer, "what_it_does",
@@ -471,23 +503,158 @@ def _describe_keys(keys: set[str]) -> str:
     return " and ".join(parts) or "characteristics"
 
 
+def _read_index_keys(part: EffectPart) -> set[str]:
+    """Every write key that could touch what ``part`` reads (its filter, its amount, its controller):
+    the exact keys and their categories (a write of "every creature type" touches a read of "Elf")."""
+    out: set[str] = set()
+    for r in part.reads | part.value_reads:
+        out.add(r)
+        kind, _, word = r.partition(":")
+        if kind == "type":
+            out.add("type:" + type_category(word))
+        elif kind == "color":
+            out.add("color:" + _ALL_COLORS)
+        elif kind == "ability":
+            out.add("ability:" + _ALL_ABILITIES)
+    if _refers_to_controller(part):
+        out.add("control")
+    return out
+
+
+def _changes_existence(b: EffectPart) -> bool:
+    """Could applying ``b`` end another effect (613.8a "existence"/"text")?"""
+    return bool(_removes_abilities(_existence_mods(b))) or _sets_land_type(b.mods) or \
+        any(m.characteristic in (I.TEXT, I.COPY) for m in b.mods)
+
+
+def _candidates(group: list[EffectPart]):
+    """(dependent, on) pairs of one layer that may satisfy 613.8a, found through an index of what
+    each effect reads and of its source's card types — near-linear in the number of effects
+    instead of quadratic.  :func:`depends_on` then decides each pair."""
+    by_read: dict[str, list[EffectPart]] = {}
+    static_by_type: dict[str, list[EffectPart]] = {}
+    static_untyped: list[EffectPart] = []
+    for a in group:
+        for k in _read_index_keys(a):
+            by_read.setdefault(k, []).append(a)
+        if a.from_static_ability:
+            if a.source.types:
+                for t in a.source.types:
+                    static_by_type.setdefault(t, []).append(a)
+            else:
+                static_untyped.append(a)
+    statics = [a for a in group if a.from_static_ability]
+    for b in group:
+        seen: set[int] = set()
+        for w in b.writes:
+            for a in by_read.get(w, ()):
+                if id(a) not in seen:
+                    seen.add(id(a))
+                    yield a, b
+        if not _changes_existence(b):
+            continue
+        f = b.effect.affected
+        types = {t.lower() for t in (f.types if f is not None else ())}
+        if f is not None and f.noun and f.noun.lower() in CARD_TYPES:
+            types.add(f.noun.lower())
+        if types and not (f.is_self or f.attached is not None or f.quantifier == "target"):
+            pool = [a for t in sorted(types) for a in static_by_type.get(t, ())] + static_untyped
+        else:
+            pool = statics
+        for a in pool:
+            if id(a) not in seen:
+                seen.add(id(a))
+                yield a, b
+
+
 def find_dependencies(parts: list[EffectPart], objects: list[Source] | None = None) -> list[Dependency]:
-    """Every ordered pair (dependent, on) among ``parts`` that satisfies 613.8a."""
+    """Every ordered pair (dependent, on) among ``parts`` that satisfies 613.8a, in a stable order
+    (dependent, then the effect it depends on, in input order)."""
+    by_layer: dict[tuple[str, bool], list[EffectPart]] = {}
+    for p in parts:
+        by_layer.setdefault((p.layer, p.cda), []).append(p)
+    order = {id(p): i for i, p in enumerate(parts)}
+    out: list[Dependency] = []
+    for group in by_layer.values():
+        if len(group) < 2:
+            continue
+        for a, b in _candidates(group):
+            if a is b or a.source is b.source:
+                continue  # two effects of one object: 613.8 is about one effect changing another
+            d = depends_on(a, b, objects)
+            if d is not None:
+                out.append(d)
+    out.sort(key=lambda d: (order[id(d.dependent)], order[id(d.on)]))
+    return out
+
+
+def find_dependencies_pairwise(parts: list[EffectPart], objects: list[Source] | None = None) -> list[Dependency]:
+    """The same as :func:`find_dependencies` by testing every pair (quadratic): the reference the
+    indexed search is tested against."""
     by_layer: dict[tuple[str, bool], list[EffectPart]] = {}
     for p in parts:
         by_layer.setdefault((p.layer, p.cda), []).append(p)
     out: list[Dependency] = []
     for group in by_layer.values():
-        if len(group) < 2:
-            continue
         for a in group:
             for b in group:
                 if a is b or a.source is b.source:
-                    continue  # two effects of one object: 613.8 is about one effect changing another
+                    continue
                 d = depends_on(a, b, objects)
                 if d is not None:
                     out.append(d)
+    order = {id(p): i for i, p in enumerate(parts)}
+    out.sort(key=lambda d: (order[id(d.dependent)], order[id(d.on)]))
     return out
+
+
+def strongly_connected(nodes, edges) -> list[list]:
+    """Strongly connected components (Tarjan, iterative: no recursion limit on large sets), each
+    with its members in the order they were first reached; components in reverse topological order."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    comps: list[list] = []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(edges.get(root, ())))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, it = work[-1]
+            advanced = False
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(edges.get(w, ()))))
+                    advanced = True
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                comps.append(sorted(comp, key=index.__getitem__))
+    return comps
 
 
 def find_loops(deps: list[Dependency]) -> list[list[EffectPart]]:
@@ -499,36 +666,4 @@ def find_loops(deps: list[Dependency]) -> list[list[EffectPart]]:
         nodes[id(d.dependent)] = d.dependent
         nodes[id(d.on)] = d.on
         graph.setdefault(id(d.dependent), []).append(id(d.on))
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    comps: list[list[EffectPart]] = []
-    counter = [0]
-
-    def strong(v: int) -> None:  # Tarjan (graphs here are tiny; recursion depth is bounded by the set)
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on_stack.add(v)
-        for w in graph.get(v, []):
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(nodes[w])
-                if w == v:
-                    break
-            if len(comp) > 1:
-                comps.append(list(reversed(comp)))
-
-    for v in list(nodes):
-        if v not in index:
-            strong(v)
-    return comps
+    return [[nodes[v] for v in comp] for comp in strongly_connected(list(nodes), graph) if len(comp) > 1]

@@ -161,7 +161,7 @@ def collect_effects(board: Board, parsed: Parsed, allow_unparsed: bool, skipped:
         if e.ended:
             continue
         card = parsed.effects[e.id]
-        name = board.obj(e.source).name if e.source else (e.name or e.id)
+        name = board.source_name(e)
         for i, c in enumerate(card.clauses):
             if c.form == I.FORM_REMINDER:
                 continue
@@ -256,36 +256,14 @@ def _snapshot_obj(o: ObjState) -> dict:
 
 
 def _sccs(nodes: list[str], edges: dict[str, set[str]]) -> dict[str, frozenset]:
-    """Strongly connected components (Tarjan): node → its component."""
-    index, low, stack, on, comp = {}, {}, [], set(), {}
-    counter = [0]
+    """Strongly connected components: node → its component."""
+    from cardlint.dependency import strongly_connected
 
-    def visit(v):
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in edges.get(v, ()):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            members = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                members.append(w)
-                if w == v:
-                    break
-            fs = frozenset(members)
-            for w in members:
-                comp[w] = fs
-
-    for v in nodes:
-        if v not in index:
-            visit(v)
+    comp = {}
+    for members in strongly_connected(nodes, {k: sorted(v) for k, v in edges.items()}):
+        fs = frozenset(members)
+        for w in members:
+            comp[w] = fs
     return comp
 
 

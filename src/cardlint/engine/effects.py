@@ -49,10 +49,10 @@ def parse_board(board: Board) -> Parsed:
     for o in board.objects:
         out.cards[o.id] = card_ir(o.text or "", board.lang, o.name, type_line(o))
     for e in board.effects:
-        name = None
-        if e.source:
-            name = board.obj(e.source).name
-        out.effects[e.id] = card_ir(e.text, board.lang, name, "Instant")
+        # the card name is only given for self-reference when it is a real name, never an id
+        # (an effect with id "switch" must not turn "Switch target creature's …" into "this")
+        named = e.name or (board.source_name(e) if board.has_object(e.source) else None)
+        out.effects[e.id] = card_ir(e.text, board.lang, named, "Instant")
     return out
 
 
