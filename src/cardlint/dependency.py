@@ -130,6 +130,9 @@ class EffectPart:
     cda: bool
     ability: str                         # static | spell | activated | triggered | keyword
     line: int | None = None
+    #: the other effects of the same clause on the same objects ("All creatures lose all abilities
+    #: and have base power and toughness 1/1" is one effect in layers 6 and 7b; 613.6)
+    siblings: list = field(default_factory=list)
 
     @property
     def from_static_ability(self) -> bool:
@@ -175,6 +178,7 @@ def effect_parts(card: I.CardIR, source: Source, include_unparsed: bool = False)
         if ability == "reminder":
             continue
         for e in clause.effects:
+            siblings = [x for x in clause.effects if x is not e and x.kind == I.CONTINUOUS and _same_objects(e, x)]
             if e.kind != I.CONTINUOUS or not e.modifications:
                 continue
             by_layer: dict[tuple[str, bool], list[I.Modification]] = {}
@@ -184,8 +188,16 @@ def effect_parts(card: I.CardIR, source: Source, include_unparsed: bool = False)
                 by_layer.setdefault((layer, cda), []).append(m)
             for (layer, cda), mods in by_layer.items():
                 out.append(EffectPart(source=source, clause_index=ci, clause_text=clause.text, effect=e,
-                                      layer=layer, mods=mods, cda=cda, ability=ability, line=clause.line))
+                                      layer=layer, mods=mods, cda=cda, ability=ability, line=clause.line,
+                                      siblings=siblings))
     return out
+
+
+def _same_objects(e: I.Effect, x: I.Effect) -> bool:
+    f, g = e.affected, x.affected
+    if f is None or g is None:
+        return False
+    return f == g or g.ref in ("it", "they", "those") or g.quantifier == "that"
 
 
 # --- reads and writes ---------------------------------------------------------------------------
@@ -286,21 +298,23 @@ def _removes_abilities(mods: list[I.Modification]) -> list[str] | None:
 _LAYER_ORDER = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
 
 
-def _first_layer(effect: I.Effect) -> int:
-    codes = [LAYER_OF.get(m.characteristic) for m in effect.modifications]
-    return min((_LAYER_ORDER.index(c) for c in codes if c in _LAYER_ORDER), default=len(_LAYER_ORDER))
-
-
 def _existence_mods(b: EffectPart, a: EffectPart | None = None) -> list[I.Modification]:
     """The modifications of ``b`` that can end ``a``'s effect: b's own part, and — when ``a`` is
     compared in a layer after 6 and its effect has not begun in an earlier layer (613.6) — the
     ability removal ("loses all abilities") that b's effect applied in layer 6 to a's source."""
     mods = list(b.mods)
-    later = a is None or (_LAYER_ORDER.index(a.layer) > _LAYER_ORDER.index("6")
-                          and _first_layer(a.effect) > _LAYER_ORDER.index("6"))
-    if later and b.layer != "6" and b.layer in _LAYER_ORDER and _LAYER_ORDER.index(b.layer) > _LAYER_ORDER.index("6"):
-        mods += [m for m in b.effect.modifications if m.characteristic == I.ABILITIES and m not in mods]
+    six = _LAYER_ORDER.index("6")
+    later = a is None or (_LAYER_ORDER.index(a.layer) > six
+                          and min(_first_layer(e) for e in [a.effect, *a.siblings]) > six)
+    if later and b.layer in _LAYER_ORDER and _LAYER_ORDER.index(b.layer) > six:
+        for e in [b.effect, *b.siblings]:
+            mods += [m for m in e.modifications if m.characteristic == I.ABILITIES and m not in mods]
     return mods
+
+
+def _first_layer(effect: I.Effect) -> int:
+    codes = [LAYER_OF.get(m.characteristic) for m in effect.modifications]
+    return min((_LAYER_ORDER.index(c) for c in codes if c in _LAYER_ORDER), default=len(_LAYER_ORDER))
 
 
 def _value_reads(part: EffectPart) -> set[str]:
@@ -521,29 +535,24 @@ def _read_index_keys(part: EffectPart) -> set[str]:
     return out
 
 
-def _changes_existence(b: EffectPart) -> bool:
-    """Could applying ``b`` end another effect (613.8a "existence"/"text")?"""
-    return bool(_removes_abilities(_existence_mods(b))) or _sets_land_type(b.mods) or \
-        any(m.characteristic in (I.TEXT, I.COPY) for m in b.mods)
-
-
 def _candidates(group: list[EffectPart]):
     """(dependent, on) pairs of one layer that may satisfy 613.8a, found through an index of what
     each effect reads and of its source's card types — near-linear in the number of effects
-    instead of quadratic.  :func:`depends_on` then decides each pair."""
+    instead of quadratic.  :func:`depends_on` then decides each pair; the index only leaves out
+    pairs it would reject (tests compare it with every pair)."""
     by_read: dict[str, list[EffectPart]] = {}
-    static_by_type: dict[str, list[EffectPart]] = {}
-    static_untyped: list[EffectPart] = []
+    # effects that exist because of a static ability, by what could end them: any ability removal
+    # (keyword abilities), only "loses all abilities" (other static abilities), a land type (lands)
+    pools: dict[str, dict[str, list[EffectPart]]] = {"all": {}, "keyword": {}, "land": {}}
     for a in group:
         for k in _read_index_keys(a):
             by_read.setdefault(k, []).append(a)
         if a.from_static_ability:
-            if a.source.types:
-                for t in a.source.types:
-                    static_by_type.setdefault(t, []).append(a)
-            else:
-                static_untyped.append(a)
-    statics = [a for a in group if a.from_static_ability]
+            kinds = ["all"] + (["keyword"] if a.ability == "keyword" else []) + \
+                (["land"] if "land" in a.source.types else [])
+            for kind in kinds:
+                for t in (a.source.types or {""}):
+                    pools[kind].setdefault(t, []).append(a)
     for b in group:
         seen: set[int] = set()
         for w in b.writes:
@@ -551,20 +560,29 @@ def _candidates(group: list[EffectPart]):
                 if id(a) not in seen:
                     seen.add(id(a))
                     yield a, b
-        if not _changes_existence(b):
+        removed = _removes_abilities(_existence_mods(b))
+        kinds = []
+        if any(m.characteristic in (I.TEXT, I.COPY) for m in b.mods) or (removed and _ALL_ABILITIES in removed):
+            kinds.append("all")
+        elif removed:
+            kinds.append("keyword")
+        if _sets_land_type(b.mods):
+            kinds.append("land")
+        if not kinds:
             continue
         f = b.effect.affected
         types = {t.lower() for t in (f.types if f is not None else ())}
         if f is not None and f.noun and f.noun.lower() in CARD_TYPES:
             types.add(f.noun.lower())
-        if types and not (f.is_self or f.attached is not None or f.quantifier == "target"):
-            pool = [a for t in sorted(types) for a in static_by_type.get(t, ())] + static_untyped
-        else:
-            pool = statics
-        for a in pool:
-            if id(a) not in seen:
-                seen.add(id(a))
-                yield a, b
+        narrow = types and not (f.is_self or f.attached is not None or f.quantifier == "target")
+        for kind in kinds:
+            index = pools[kind]
+            keys = sorted(types) + [""] if narrow else list(index)
+            for t in keys:
+                for a in index.get(t, ()):
+                    if id(a) not in seen:
+                        seen.add(id(a))
+                        yield a, b
 
 
 def find_dependencies(parts: list[EffectPart], objects: list[Source] | None = None) -> list[Dependency]:
