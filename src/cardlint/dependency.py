@@ -535,11 +535,13 @@ def _read_index_keys(part: EffectPart) -> set[str]:
     return out
 
 
-def _candidates(group: list[EffectPart]):
+def candidate_pairs(group: list[EffectPart], stable: bool = False):
     """(dependent, on) pairs of one layer that may satisfy 613.8a, found through an index of what
     each effect reads and of its source's card types — near-linear in the number of effects
     instead of quadratic.  :func:`depends_on` then decides each pair; the index only leaves out
-    pairs it would reject (tests compare it with every pair)."""
+    pairs it would reject (tests compare it with every pair).  ``stable``: leave out nothing that
+    depends on the sources' current characteristics (types), so that the pairs stay valid while a
+    board's layer changes those characteristics (the layer engine, 613.8c)."""
     by_read: dict[str, list[EffectPart]] = {}
     # effects that exist because of a static ability, by what could end them: any ability removal
     # (keyword abilities), only "loses all abilities" (other static abilities), a land type (lands)
@@ -549,9 +551,9 @@ def _candidates(group: list[EffectPart]):
             by_read.setdefault(k, []).append(a)
         if a.from_static_ability:
             kinds = ["all"] + (["keyword"] if a.ability == "keyword" else []) + \
-                (["land"] if "land" in a.source.types else [])
+                (["land"] if stable or "land" in a.source.types else [])
             for kind in kinds:
-                for t in (a.source.types or {""}):
+                for t in (a.source.types if a.source.types and not stable else {""}):
                     pools[kind].setdefault(t, []).append(a)
     for b in group:
         seen: set[int] = set()
@@ -574,7 +576,7 @@ def _candidates(group: list[EffectPart]):
         types = {t.lower() for t in (f.types if f is not None else ())}
         if f is not None and f.noun and f.noun.lower() in CARD_TYPES:
             types.add(f.noun.lower())
-        narrow = types and not (f.is_self or f.attached is not None or f.quantifier == "target")
+        narrow = types and not stable and not (f.is_self or f.attached is not None or f.quantifier == "target")
         for kind in kinds:
             index = pools[kind]
             keys = sorted(types) + [""] if narrow else list(index)
@@ -596,7 +598,7 @@ def find_dependencies(parts: list[EffectPart], objects: list[Source] | None = No
     for group in by_layer.values():
         if len(group) < 2:
             continue
-        for a, b in _candidates(group):
+        for a, b in candidate_pairs(group):
             if a is b or a.source is b.source:
                 continue  # two effects of one object: 613.8 is about one effect changing another
             d = depends_on(a, b, objects)

@@ -86,7 +86,7 @@ def read_yaml(path: str | Path) -> Any:
     except UnicodeDecodeError:
         raise InputError(T._("the board is not UTF-8 text"), path=path) from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise InputError(T._("invalid YAML: {problem}").format(problem=getattr(exc, "problem", None) or exc),

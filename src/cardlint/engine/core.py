@@ -259,6 +259,8 @@ def _sccs(nodes: list[str], edges: dict[str, set[str]]) -> dict[str, frozenset]:
     """Strongly connected components: node → its component."""
     from cardlint.dependency import strongly_connected
 
+    if not edges:
+        return {v: frozenset((v,)) for v in nodes}
     comp = {}
     for members in strongly_connected(nodes, {k: sorted(v) for k, v in edges.items()}):
         fs = frozenset(members)
@@ -299,7 +301,7 @@ class Engine:
 
     def run(self) -> Result:
         from cardlint.kb import load_kb
-        from cardlint.engine.depend import find_board_dependencies
+        from cardlint.engine.depend import candidate_pairs, find_board_dependencies
 
         kb = load_kb()
         skipped: list[Skipped] = []
@@ -320,7 +322,13 @@ class Engine:
 
             pending = [e for e in effects if parts_here(e)]
             held: dict[str, list[Dependency]] = {}
+            pairs = candidate_pairs(pending, state, parts_here)
+            paired = {e.id for e in pending}
+            dep_keys = {(d.dependent, d.on, d.layer, d.criterion) for d in all_deps}
             while pending:
+                if any(e.id not in paired for e in pending):   # granted in this layer (613.7a example)
+                    pairs = candidate_pairs(pending, state, parts_here)
+                    paired = {e.id for e in pending}
                 gone = [e for e in pending if not _exists(e, state)]
                 for e in gone:
                     pending.remove(e)
@@ -331,7 +339,7 @@ class Engine:
                 cda = [e for e in pending if any(p.cda for p in parts_here(e))]
                 group = cda if cda else pending
                 reason_base = "cda_first" if cda and code not in ("7a", "6a") else "timestamp"
-                deps = find_board_dependencies(group, code, state, parts_here)
+                deps = find_board_dependencies(group, code, state, parts_here, pairs)
                 edges: dict[str, set[str]] = {}
                 for d in deps:
                     edges.setdefault(d.dependent, set()).add(d.on)
@@ -358,7 +366,9 @@ class Engine:
                     earlier = [e for e in group if (e.timestamp, e.id) < (chosen.timestamp, chosen.id)]
                     reason = "dependency" if earlier else reason_base
                 for d in deps:
-                    if d not in all_deps:
+                    key = (d.dependent, d.on, d.layer, d.criterion)
+                    if key not in dep_keys:
+                        dep_keys.add(key)
                         all_deps.append(d)
                 record: dict = {}
                 parts = parts_here(chosen)

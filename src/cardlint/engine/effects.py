@@ -202,7 +202,21 @@ def applies_to(eff: EngineEffect, state: State) -> frozenset:
     f = eff.ir.affected
     if f is None:
         return frozenset()
-    return frozenset(o.id for o in state.values() if matches(f, o, eff, state))
+    need = _required_type(f)
+    return frozenset(o.id for o in state.values() if (need is None or need in o.types) and matches(f, o, eff, state))
+
+
+def _required_type(f: I.Filter) -> str | None:
+    """A card type every object the filter matches must have — a cheap test before :func:`matches`
+    (an effect on "creatures you control" need not look at every enchantment on the board)."""
+    if f.ref == "self" or f.ref in ("it", "they", "those") or f.quantifier in ("that", "target") or f.attached:
+        return None
+    if f.noun in CARD_TYPES:
+        return f.noun
+    if f.types and f.ref != "multiple":
+        t = f.types[0].lower()
+        return t if t in CARD_TYPES else None
+    return None
 
 
 # --- what a part does --------------------------------------------------------------------------
