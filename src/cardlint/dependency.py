@@ -434,10 +434,12 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
     # existence: b removes the static ability that generates a (layer 6), or sets a land's land type,
     # which removes the land's abilities (305.7), or changes the text of a's source (layer 3).
     if a.from_static_ability and _may_apply_to(b, a.source, board):
-        removed = _removes_abilities(_existence_mods(b, a))
+        own = _removes_abilities(b.mods)
+        removed = own or _removes_abilities(_existence_mods(b, a))
         if removed and (_ALL_ABILITIES in removed or (a.ability == "keyword")):
+            where = "" if own else " (in layer 6, before this effect began to apply)"
             return Dependency(a, b, a.layer, "existence",
-                              f"{b_name} removes the ability of {a_name} that creates this effect")
+                              f"{b_name} removes the ability of {a_name} that creates this effect{where}")
         if _sets_land_type(b.mods) and "land" in a.source.types:
             return Dependency(a, b, a.layer, "existence",
                               f"{b_name} sets the land type of {a_name}, which loses its land abilities (CR 305.7)")
