@@ -74,6 +74,8 @@ class Result:
     skipped: list[Skipped]
     players: dict
     scheme: str = "current"
+    #: each object's characteristics after each layer, in application order: [(layer, {id: snapshot})]
+    after_layer: list = field(default_factory=list)
 
 
 class UnparsedError(InputError):
@@ -315,6 +317,7 @@ class Engine:
         else:
             codes = [entry["code"] for entry in kb.scheme_layers(self.scheme) if entry["code"] not in ("8", "rules")]
         granted_seen: set[str] = set()
+        after: list = []
 
         for code in codes:
             def parts_here(e):
@@ -382,8 +385,25 @@ class Engine:
                     # a granted ability that itself grants or removes abilities joins this layer
                     # (CR 613.7a example: an Aura grants an Equipment "Equipped creature has flying")
                     pending.extend(e for e in new if parts_here(e))
+            if self._depth == 0:
+                after.append((code, {oid: _snapshot_obj(o) for oid, o in state.items()}))
         players = self._rules_effects(effects, state, steps, skipped)
-        return Result(self.board, state, steps, effects, all_deps, skipped, players, self.scheme)
+        rules_code = self._rules_code(kb)
+        for st in steps:
+            if st.layer == "rules":
+                st.layer = rules_code
+        return Result(self.board, state, steps, effects, all_deps, skipped, players, self.scheme, after)
+
+    def _rules_code(self, kb) -> str:
+        """The code effects on players and rules are shown under: "rules", or the scheme's own
+        (the M10 articles' informal "layer 8")."""
+        if self.scheme == "current":
+            return "rules"
+        try:
+            codes = kb.map_layer("rules", self.scheme, "static")
+        except (KeyError, AttributeError):
+            codes = None
+        return codes[0] if codes else "rules"
 
     def _granted_effects(self, state: State, effects, seen: set, skipped) -> list[EngineEffect]:
         """Static abilities granted in layer 6 ("… with 'This creature's power …'") generate effects in
