@@ -157,17 +157,22 @@ def picture(result: Result, v, names: dict) -> dict:
         boxes.append(box)
         where[(s.layer, s.effect.id)] = box
     arrows = []
-    for s in result.steps:
-        for d in s.depends_on:
-            a, b = where.get((s.layer, s.effect.id)), where.get((s.layer, d.on))
-            if a is None or b is None:
-                continue
-            # both boxes are in one column (613.8a(a): same layer): a curve on the column's left side
-            x = a["x"]
-            y1, y2 = a["y"] + a["h"] / 2, b["y"] + b["h"] / 2
-            bend = x - COL_GAP * 0.8
-            arrows.append({"d": f"M {x} {y1} C {bend} {y1}, {bend} {y2}, {x} {y2}",
-                           "criterion": v.criterion(d.criterion)})
+    seen = set()
+    # every dependency found (a dependent that ceased has no step-level record), once
+    for d in list(result.dependencies) + [d for s in result.steps for d in s.depends_on]:
+        if (d.dependent, d.on, d.layer) in seen:
+            continue
+        seen.add((d.dependent, d.on, d.layer))
+        code = _display_layer(d.layer, where, d.dependent)
+        a, b = where.get((code, d.dependent)), where.get((code, d.on))
+        if a is None or b is None:
+            continue
+        # both boxes are in one column (613.8a(a): same layer): a curve on the column's left side
+        x = a["x"]
+        y1, y2 = a["y"] + a["h"] / 2, b["y"] + b["h"] / 2
+        bend = x - COL_GAP * 0.8
+        arrows.append({"d": f"M {x} {y1} C {bend} {y1}, {bend} {y2}, {x} {y2}",
+                       "criterion": v.criterion(d.criterion)})
     height = HEAD_H + max(rows.values(), default=0) * (BOX_H + BOX_GAP) + 10
     columns = [{"code": c, "x": x_of[c], "w": COL_W, "name": _layer_name(v, c, result.scheme)} for c in codes]
     # characteristics after each layer: a cell per (object, layer), marked where it changed
@@ -185,6 +190,16 @@ def picture(result: Result, v, names: dict) -> dict:
         table.append({"name": names.get(oid, oid), "cells": cells})
     return {"columns": columns, "boxes": boxes, "arrows": arrows, "width": len(codes) * (COL_W + COL_GAP) + COL_GAP,
             "height": height, "after": [c for c, _s in result.after_layer], "table": table, "offset": COL_GAP}
+
+
+def _display_layer(layer: str, where: dict, eid: str) -> str:
+    """A dependency's layer as the steps show it (in an older scheme, its code there)."""
+    if (layer, eid) in where:
+        return layer
+    for (code, e) in where:
+        if e == eid and code != layer:
+            return code
+    return layer
 
 
 def _clip(text: str, n: int) -> str:
