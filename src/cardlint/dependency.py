@@ -149,6 +149,10 @@ class EffectPart:
         return write_keys(self.mods)
 
     @cached_property
+    def writes_text(self) -> str:
+        return _describe_keys(self.writes)
+
+    @cached_property
     def reads(self) -> set[str]:
         return filter_reads(self.effect.affected)
 
@@ -453,7 +457,7 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
                                                                 affected_zone(b.effect.affected)):
         what = ", ".join(sorted(h.partition(":")[2] or h for h in hits))
         return Dependency(a, b, a.layer, "applies_to",
-                          f"{b_name} changes {_describe_keys(writes)} and {a_name} applies to objects by {what}")
+                          f"{b_name} changes {b.writes_text} and {a_name} applies to objects by {what}")
 
     # what_it_does: a's value (for each …, equal to …) reads what b changes; or b changes the
     # controller of a's source and a's effect gives control to "you" (its controller).
@@ -461,7 +465,7 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
     if vhits and _overlaps_values(b, objects):
         what = ", ".join(sorted(h.partition(":")[2] or h for h in vhits))
         return Dependency(a, b, a.layer, "what_it_does",
-                          f"{b_name} changes {_describe_keys(writes)}, which the amount of {a_name}'s effect counts ({what})")
+                          f"{b_name} changes {b.writes_text}, which the amount of {a_name}'s effect counts ({what})")
     if "control" in writes and not a.source.is_spell and _refers_to_controller(a) and _may_apply_to(b, a.source, board):
         return Dependency(a, b, a.layer, "what_it_does",
                           f"{b_name} changes the controller of {a_name}, and {a_name}'s effect acts for its controller (\"you\")")
