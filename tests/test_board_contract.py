@@ -71,3 +71,14 @@ def test_scheme_2007_shows_sublayers_6a_to_6e(capsys):
     assert code == 0
     assert "[layer 6b]" in out and "[layer 6c]" in out and "[layer 6d]" in out
     assert "Gray Ogre: Creature — Ogre; red; 1/4" in out
+
+
+def test_dependency_loop_is_reported_as_a_loop(capsys):
+    # 613.8b: "If several dependent effects form a dependency loop, then this rule is ignored and the
+    # effects in the dependency loop are applied in timestamp order."
+    code, out, _ = run(capsys, "explain", str(BOARDS / "dependency-loop-land-types.yaml"), "--format", "json")
+    log = json.loads(out)["log"]
+    assert [s["order"] for s in log] == ["loop", "loop"]
+    assert sorted(log[0]["loop"]) == ["glaciers#1", "mirror#1"]
+    code, out, _ = run(capsys, "lint", str(BOARDS / "dependency-loop-land-types.yaml"), "--isolated", "--format", "json")
+    assert [f["code"] for f in json.loads(out)["findings"]] == ["CL302"]

@@ -325,6 +325,7 @@ class Engine:
 
             pending = [e for e in effects if parts_here(e)]
             held: dict[str, list[Dependency]] = {}
+            looped: set[str] = set()
             pairs = candidate_pairs(pending, state, parts_here)
             paired = {e.id for e in pending}
             dep_keys = {(d.dependent, d.on, d.layer, d.criterion) for d in all_deps}
@@ -361,6 +362,8 @@ class Engine:
                         mine.append(d)
                 loop = sorted(comp[chosen.id]) if len(comp[chosen.id]) > 1 else []
                 if loop:
+                    looped.update(loop)
+                if loop or chosen.id in looped:   # 613.8b: the loop's effects go in timestamp order
                     reason = "loop"
                 elif mine:
                     reason = "dependency"  # 613.8b: it waited for the effects it depends on
