@@ -382,6 +382,9 @@ class Engine:
                 steps.append(Step(len(steps) + 1, code, chosen, affected, any(p.cda for p in parts), reason,
                                   depends_on=mine, loop=loop, changes=record))
                 pending.remove(chosen)
+                if code in ("1a", "1"):
+                    # the copied static abilities generate their effects in the later layers
+                    effects.extend(self._copied_effects(state, effects, skipped))
                 if code == "6" or code == "5" and self.scheme == "2007":
                     new = self._granted_effects(state, effects, granted_seen, skipped)
                     effects.extend(new)
@@ -407,6 +410,30 @@ class Engine:
         except (KeyError, AttributeError):
             codes = None
         return codes[0] if codes else "rules"
+
+    def _copied_effects(self, state: State, effects, skipped) -> list[EngineEffect]:
+        """Effects of the static abilities an object got by copying (707.2) — with the copy's own
+        timestamp (613.7a) — for the layers after 1a."""
+        have = {e.ability_key for e in effects}
+        out = []
+        for o in state.values():
+            if o.zone != "battlefield":
+                continue
+            for a in o.abilities:
+                if ":copy:" not in a.key or a.key in have or a.clause is None or not a.clause.parsed:
+                    continue
+                if a.clause.form in (I.FORM_REMINDER, I.FORM_TRIGGERED, I.FORM_ACTIVATED):
+                    continue
+                b = self.board.obj(o.id)
+                for e in effects_from_clause(a.clause, ability="keyword" if a.clause.form == I.FORM_KEYWORD else "static",
+                                             eid=a.key, timestamp=b.effective_timestamp, origin="static", source=o.id,
+                                             source_name=o.name, ability_key=a.key, controller=None, targets=[],
+                                             choices=b.choices, line=b.text_line, skipped=skipped):
+                    e.parts = [p for p in e.parts if p.layer not in ("1a", "1b") and
+                               (p.layer == "rules" or not understood(p, e))]
+                    if e.parts:
+                        out.append(e)
+        return out
 
     def _granted_effects(self, state: State, effects, seen: set, skipped) -> list[EngineEffect]:
         """Static abilities granted in layer 6 ("… with 'This creature's power …'") generate effects in

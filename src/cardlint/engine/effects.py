@@ -267,7 +267,10 @@ def understood(part: Part, eff: EngineEffect) -> str | None:
     """None if the engine can apply the part, else why not."""
     m = part.mod
     c = m.characteristic
-    if c in (I.COPY, I.FACE_DOWN, I.TEXT):
+    if c == I.COPY:
+        # 707.2: the object copied is a choice made as it entered (the board's choices: {copy: id})
+        return None if eff.choices.get("copy") else "no_value"
+    if c in (I.FACE_DOWN, I.TEXT):
         return "unsupported"
     if c == I.CONTROL and m.op not in ("gain", "set"):
         return "unsupported"
@@ -295,6 +298,8 @@ def apply_part(part: Part, eff: EngineEffect, o: ObjState, state: State, parse_g
     what = resolve(part, eff, o, state)
     if c == I.CONTROL:
         o.controller = what[2]
+    elif c == I.COPY:
+        _apply_copy(o, state.get(str(eff.choices.get("copy"))))
     elif c == I.TYPES:
         _apply_types(m.op, [str(x).lower() for x in what[2]], o, eff)
     elif c == I.COLORS:
@@ -315,6 +320,21 @@ def apply_part(part: Part, eff: EngineEffect, o: ObjState, state: State, parse_g
             o.toughness = (o.toughness or 0) + what[2]
     elif c == I.PT_SWITCH:
         o.power, o.toughness = o.toughness, o.power
+
+
+def _apply_copy(o: ObjState, orig: ObjState | None) -> None:
+    """Layer 1a (707.2): the copiable values of the original — name, mana value, color, types,
+    rules text and its abilities, power and toughness — as they are after its own layer-1 effects
+    (which is all that has been applied when layer 1a runs)."""
+    if orig is None or orig is o:
+        return
+    o.name, o.mana_value, o.text = orig.name, orig.mana_value, orig.text
+    o.colors, o.types = list(orig.colors), list(orig.types)
+    o.subtypes, o.supertypes = list(orig.subtypes), list(orig.supertypes)
+    o.all_creature_types = orig.all_creature_types
+    o.power, o.toughness = orig.power, orig.toughness
+    o.abilities = [Ability(f"{o.id}:copy:{a.key}", a.text, a.keyword, a.clause, a.origin)
+                   for a in orig.abilities if a.origin in ("printed", "intrinsic")]
 
 
 def _apply_types(op: str, values: list[str], o: ObjState, eff: EngineEffect) -> None:

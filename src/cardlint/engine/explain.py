@@ -13,8 +13,8 @@ from cardlint.engine.model import LAYERS
 REASONS = ("cda_first", "timestamp", "dependency", "loop", "ceased", "cost_increase", "cost_reduce", "cost_set")
 
 
-def _layer_order(code: str) -> int:
-    order = list(LAYERS) + ["rules"]
+def _layer_order(code: str, order: list[str] | None = None) -> int:
+    order = (order or list(LAYERS)) + ["rules", "8"]
     return order.index(code) if code in order else len(order)
 
 
@@ -51,7 +51,8 @@ def table_rows(result: Result) -> list[dict]:
                      "source_name": s.effect.source_name, "text": s.effect.text, "layer": s.layer,
                      "cda": s.cda, "timestamp": s.effect.timestamp, "order": s.reason, "applied": s.applied,
                      "depends_on": [d.on for d in s.depends_on]})
-    rows.sort(key=lambda r: (_layer_order(r["layer"]), r["step"]))
+    scheme_order = [code for code, _snap in result.after_layer] or None
+    rows.sort(key=lambda r: (_layer_order(r["layer"], scheme_order), r["step"]))
     return rows
 
 
