@@ -384,7 +384,10 @@ class Engine:
                 pending.remove(chosen)
                 if code in ("1a", "1"):
                     # the copied static abilities generate their effects in the later layers
-                    effects.extend(self._copied_effects(state, effects, skipped))
+                    effects.extend(self._rewritten_effects(state, effects, skipped, ":copy:", ("1a", "1b")))
+                if code == "3":
+                    # so do abilities whose text changed (612.2), from layer 4 on
+                    effects.extend(self._rewritten_effects(state, effects, skipped, ":text:", ("1a", "1b", "2", "3")))
                 if code == "6" or code == "5" and self.scheme == "2007":
                     new = self._granted_effects(state, effects, granted_seen, skipped)
                     effects.extend(new)
@@ -411,16 +414,17 @@ class Engine:
             codes = None
         return codes[0] if codes else "rules"
 
-    def _copied_effects(self, state: State, effects, skipped) -> list[EngineEffect]:
-        """Effects of the static abilities an object got by copying (707.2) — with the copy's own
-        timestamp (613.7a) — for the layers after 1a."""
+    def _rewritten_effects(self, state: State, effects, skipped, marker: str, done: tuple) -> list[EngineEffect]:
+        """Effects of the static abilities an object got by copying (707.2, ``:copy:``) or by a text
+        change (612.2, ``:text:``) — with the object's own timestamp (613.7a) — for the layers not
+        yet applied (``done`` are those already applied)."""
         have = {e.ability_key for e in effects}
         out = []
         for o in state.values():
             if o.zone != "battlefield":
                 continue
             for a in o.abilities:
-                if ":copy:" not in a.key or a.key in have or a.clause is None or not a.clause.parsed:
+                if marker not in a.key or a.key in have or a.clause is None or not a.clause.parsed:
                     continue
                 if a.clause.form in (I.FORM_REMINDER, I.FORM_TRIGGERED, I.FORM_ACTIVATED):
                     continue
@@ -429,7 +433,7 @@ class Engine:
                                              eid=a.key, timestamp=b.effective_timestamp, origin="static", source=o.id,
                                              source_name=o.name, ability_key=a.key, controller=None, targets=[],
                                              choices=b.choices, line=b.text_line, skipped=skipped):
-                    e.parts = [p for p in e.parts if p.layer not in ("1a", "1b") and
+                    e.parts = [p for p in e.parts if p.layer not in done and
                                (p.layer == "rules" or not understood(p, e))]
                     if e.parts:
                         out.append(e)

@@ -201,6 +201,9 @@ def applies_to(eff: EngineEffect, state: State) -> frozenset:
         return frozenset([eff.source]) if eff.source in state else frozenset()
     f = eff.ir.affected
     if f is None:
+        # "Change the text of target spell or permanent …": the IR names no filter, the board its target
+        if eff.origin == "spell" and eff.targets:
+            return frozenset(t for t in eff.targets if t in state)
         return frozenset()
     need = _required_type(f)
     return frozenset(o.id for o in state.values() if (need is None or need in o.types) and matches(f, o, eff, state))
@@ -270,7 +273,10 @@ def understood(part: Part, eff: EngineEffect) -> str | None:
     if c == I.COPY:
         # 707.2: the object copied is a choice made as it entered (the board's choices: {copy: id})
         return None if eff.choices.get("copy") else "no_value"
-    if c in (I.FACE_DOWN, I.TEXT):
+    if c == I.TEXT:
+        # 612.2: the words replaced are chosen as the effect is created (choices: {from: …, to: …})
+        return None if eff.choices.get("from") and eff.choices.get("to") else "no_value"
+    if c == I.FACE_DOWN:
         return "unsupported"
     if c == I.CONTROL and m.op not in ("gain", "set"):
         return "unsupported"
@@ -300,6 +306,8 @@ def apply_part(part: Part, eff: EngineEffect, o: ObjState, state: State, parse_g
         o.controller = what[2]
     elif c == I.COPY:
         _apply_copy(o, state.get(str(eff.choices.get("copy"))))
+    elif c == I.TEXT:
+        _apply_text(o, eff, str(eff.choices["from"]), str(eff.choices["to"]), parse_granted)
     elif c == I.TYPES:
         _apply_types(m.op, [str(x).lower() for x in what[2]], o, eff)
     elif c == I.COLORS:
@@ -335,6 +343,27 @@ def _apply_copy(o: ObjState, orig: ObjState | None) -> None:
     o.power, o.toughness = orig.power, orig.toughness
     o.abilities = [Ability(f"{o.id}:copy:{a.key}", a.text, a.keyword, a.clause, a.origin)
                    for a in orig.abilities if a.origin in ("printed", "intrinsic")]
+
+
+def _apply_text(o: ObjState, eff: EngineEffect, old: str, new: str, parse) -> None:
+    """Layer 3 (612.2): every instance of one word in the object's rules text becomes another; an
+    ability whose text changed is a new ability (its clause parsed again), so the effects of the
+    old wording end and the new wording's begin in the later layers."""
+    rx = re.compile(r"\b" + re.escape(old) + r"\b", re.I)
+
+    def swap(m):
+        w = m.group(0)
+        return new[:1].upper() + new[1:] if w[:1].isupper() else new.lower()
+
+    o.text = rx.sub(swap, o.text or "")
+    out = []
+    for i, a in enumerate(o.abilities):
+        if a.origin not in ("printed", "intrinsic") or a.keyword or not rx.search(a.text):
+            out.append(a)
+            continue
+        text = rx.sub(swap, a.text)
+        out.append(Ability(f"{o.id}:text:{eff.id}:{i}", text, None, parse(text, o) if parse else None, a.origin))
+    o.abilities = out
 
 
 def _apply_types(op: str, values: list[str], o: ObjState, eff: EngineEffect) -> None:
