@@ -329,6 +329,25 @@ class Engine:
             pairs = candidate_pairs(pending, state, parts_here)
             paired = {e.id for e in pending}
             dep_keys = {(d.dependent, d.on, d.layer, d.criterion) for d in all_deps}
+            grants_here = code == "6" or code == "5" and self.scheme == "2007"
+            if not pairs and not grants_here:
+                # no two effects of this layer can depend on each other: CDAs first, then timestamp
+                # order (613.3, 613.7), sorted once — O(n log n) for n effects, not n² re-evaluations
+                pending.sort(key=lambda e: (not any(p.cda for p in parts_here(e)), e.timestamp, e.id))
+                for e in pending:
+                    parts = parts_here(e)
+                    cda = any(p.cda for p in parts)
+                    if not _exists(e, state):
+                        steps.append(Step(len(steps) + 1, code, e, [], e.is_cda(parts[0].layer), "ceased",
+                                          applied=False))
+                        continue
+                    record = {}
+                    affected = apply_effect(e, parts, state, record, self.granted_clause)
+                    steps.append(Step(len(steps) + 1, code, e, affected, cda,
+                                      "cda_first" if cda and code not in ("7a", "6a") else "timestamp",
+                                      changes=record))
+                    self._after_application(code, state, effects, skipped)
+                pending = []
             while pending:
                 if any(e.id not in paired for e in pending):   # granted in this layer (613.7a example)
                     pairs = candidate_pairs(pending, state, parts_here)
@@ -382,13 +401,8 @@ class Engine:
                 steps.append(Step(len(steps) + 1, code, chosen, affected, any(p.cda for p in parts), reason,
                                   depends_on=mine, loop=loop, changes=record))
                 pending.remove(chosen)
-                if code in ("1a", "1"):
-                    # the copied static abilities generate their effects in the later layers
-                    effects.extend(self._rewritten_effects(state, effects, skipped, ":copy:", ("1a", "1b")))
-                if code == "3":
-                    # so do abilities whose text changed (612.2), from layer 4 on
-                    effects.extend(self._rewritten_effects(state, effects, skipped, ":text:", ("1a", "1b", "2", "3")))
-                if code == "6" or code == "5" and self.scheme == "2007":
+                self._after_application(code, state, effects, skipped)
+                if grants_here:
                     new = self._granted_effects(state, effects, granted_seen, skipped)
                     effects.extend(new)
                     # a granted ability that itself grants or removes abilities joins this layer
@@ -413,6 +427,14 @@ class Engine:
         except (KeyError, AttributeError):
             codes = None
         return codes[0] if codes else "rules"
+
+    def _after_application(self, code: str, state: State, effects: list, skipped) -> None:
+        if code in ("1a", "1"):
+            # the copied static abilities generate their effects in the later layers
+            effects.extend(self._rewritten_effects(state, effects, skipped, ":copy:", ("1a", "1b")))
+        if code == "3":
+            # so do abilities whose text changed (612.2), from layer 4 on
+            effects.extend(self._rewritten_effects(state, effects, skipped, ":text:", ("1a", "1b", "2", "3")))
 
     def _rewritten_effects(self, state: State, effects, skipped, marker: str, done: tuple) -> list[EngineEffect]:
         """Effects of the static abilities an object got by copying (707.2, ``:copy:``) or by a text

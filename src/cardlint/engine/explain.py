@@ -37,7 +37,14 @@ def to_json(result: Result, lang: str = "en", history: list | None = None) -> di
            "table": table_rows(result), "scheme": result.scheme,
            "unapplied": [{"text": x.text, "source": x.source, "reason": x.reason, "detail": x.detail,
                           "line": x.line} for x in result.skipped]}
-    out["after_layer"] = [{"layer": code, "objects": snap} for code, snap in result.after_layer]
+    # each object's characteristics after each layer — only those a layer changed, to keep the
+    # output proportional to what happened (the characteristics before layer 1 are the board's)
+    after, prev = [], {}
+    for code, snap in result.after_layer:
+        changed = {oid: o for oid, o in snap.items() if prev.get(oid) != o}
+        after.append({"layer": code, "changed": changed})
+        prev = snap
+    out["after_layer"] = after
     if history:
         out["history"] = history
     return out
