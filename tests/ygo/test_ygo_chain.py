@@ -176,3 +176,24 @@ def test_twelve_optional_triggers_are_generated_lazily_and_the_cut_is_said():
 def test_few_triggers_are_not_cut():
     res = run(_many_triggers(3))
     assert len(res["orders"]) == 6 and not res["truncated"] and res["total_orders"] == 6
+
+
+def test_japanese_when_trigger_tributed_misses_the_timing_and_counter_traps_chain():
+    # the same rules with OCG wording: 「～時に発動できる」 (optional "when") misses the timing,
+    # 「～場合に発動できる」 ("if") does not; カウンター罠 (Spell Speed 3) answers カウンター罠
+    raw = """turn_player: A
+phase: main1
+event: "A Tribute Summons a monster by Tributing two monsters"
+lang: ja
+triggers:
+  - {card: 甲, controller: A, type: Effect Monster, tributed: true,
+     text: "①：このカードが墓地へ送られた時に発動できる。デッキから１枚ドローする。"}
+  - {card: 乙, controller: A, type: Effect Monster, tributed: true,
+     text: "①：このカードが墓地へ送られた場合に発動できる。デッキから１枚ドローする。"}
+responses:
+  - {card: 丙, controller: B, type: Counter Trap, text: "①：モンスターの効果が発動した時に発動できる。その発動を無効にし破壊する。"}
+  - {card: 丁, controller: A, type: Counter Trap, text: "①：罠カードが発動した時に発動できる。その発動を無効にし破壊する。"}
+"""
+    res = run(parse_chain_text(raw))
+    assert [[x["card"] for x in o] for o in res["orders"]] == [["乙", "丙", "丁"]]
+    assert [x["card"] for x in res["excluded"]] == ["甲"]
