@@ -257,3 +257,14 @@ def test_effect_begun_in_an_earlier_layer_is_not_ended_by_layer_6_removal():
         "Opalescence", "Enchantment", "Each other non-Aura enchantment is a creature in addition to its other types "
         "and has base power and base toughness each equal to its mana value.")))
     assert not deps_between(deps, "Opalescence", "Humility")
+
+
+def test_resolved_spell_effect_depends_on_nothing_in_a_card_set():
+    # 611.2c: a resolving spell's continuous effect affects only the objects on the battlefield when
+    # it resolves (608.2h: its values are fixed then) — no other effect changes what it applies to.
+    parts = _card_parts(("Blood Moon", "Enchantment", "Nonbasic lands are Mountains."),
+                        ("Sudden Thaw", "Sorcery", "Each Mountain becomes a Plains until end of turn."),
+                        ("Conversion", "Enchantment", "All Mountains are Plains."))
+    deps = find_dependencies(parts)
+    assert not deps_between(deps, "Sudden Thaw", "Blood Moon")
+    assert_dep(deps, "Conversion", "Blood Moon", "4", "applies_to")

@@ -432,6 +432,11 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
     if a.source is b.source and a.effect is b.effect:
         return None
     board = objects is not None
+    if not board and a.ability in ("spell", "activated", "triggered"):
+        # the effect of a resolved spell or ability: its set of objects and its values are fixed
+        # as it resolves (611.2c, 608.2h) and it exists whatever happens to its source, so in a card
+        # set nothing can change it (on a board the layer engine tells what still can)
+        return None
     writes = b.writes
     b_name, a_name = b.source.label, a.source.label
 
