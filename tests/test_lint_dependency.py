@@ -228,3 +228,43 @@ def test_zone_words_decide_where_a_filter_looks():
     assert zones_disjoint("battlefield", "off") and zones_disjoint("stack", "graveyard")
     assert not zones_disjoint("off", "graveyard") and not zones_disjoint(None, "battlefield")
 
+
+
+def _card_parts(*cards):
+    parts = []
+    for name, type_line, text in cards:
+        parts += effect_parts(card_ir(text, "en", name, type_line), Source.from_type_line(name, name, type_line))
+    return parts
+
+
+HUMILITY_TEXT = ("Humility", "Enchantment", "All creatures lose all abilities and have base power and toughness 1/1.")
+
+
+def test_layer_6_ability_removal_ends_a_later_layer_effect():
+    # 613.8a(b) existence: Humility's effect, applied in layer 6, removes the static ability that
+    # generates a creature's layer-7b effect, which has not begun to apply (613.6) — so in layer 7b
+    # that effect depends on Humility's.
+    deps = find_dependencies(_card_parts(HUMILITY_TEXT, ("Sorcerer", "Creature — Human Wizard",
+                                                    "Other creatures have base power and toughness 0/1.")))
+    assert_dep(deps, "Sorcerer", "Humility", "7b", "existence")
+    assert "layer 6" in deps_between(deps, "Sorcerer", "Humility")[0].reason
+
+
+def test_effect_begun_in_an_earlier_layer_is_not_ended_by_layer_6_removal():
+    # 613.6: Opalescence's effect began in layer 4 and keeps applying in 7b after Humility removes
+    # the ability in layer 6 — no existence dependency (the classic Humility/Opalescence answer).
+    deps = find_dependencies(_card_parts(HUMILITY_TEXT, (
+        "Opalescence", "Enchantment", "Each other non-Aura enchantment is a creature in addition to its other types "
+        "and has base power and base toughness each equal to its mana value.")))
+    assert not deps_between(deps, "Opalescence", "Humility")
+
+
+def test_resolved_spell_effect_depends_on_nothing_in_a_card_set():
+    # 611.2c: a resolving spell's continuous effect affects only the objects on the battlefield when
+    # it resolves (608.2h: its values are fixed then) — no other effect changes what it applies to.
+    parts = _card_parts(("Blood Moon", "Enchantment", "Nonbasic lands are Mountains."),
+                        ("Sudden Thaw", "Sorcery", "Each Mountain becomes a Plains until end of turn."),
+                        ("Conversion", "Enchantment", "All Mountains are Plains."))
+    deps = find_dependencies(parts)
+    assert not deps_between(deps, "Sudden Thaw", "Blood Moon")
+    assert_dep(deps, "Conversion", "Blood Moon", "4", "applies_to")

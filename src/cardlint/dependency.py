@@ -30,12 +30,13 @@ abilities; filters on spells or cards never meet filters on permanents, 109.2); 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from cardlint import ir as I
 from cardlint.classify import LAYER_OF, ability_kind, is_cda, is_spell_card
 
 __all__ = ["Source", "EffectPart", "Dependency", "effect_parts", "find_dependencies", "find_loops",
-           "depends_on", "CRITERIA"]
+           "depends_on", "strongly_connected", "CRITERIA"]
 
 CRITERIA = ("text", "existence", "applies_to", "what_it_does")
 
@@ -129,6 +130,9 @@ class EffectPart:
     cda: bool
     ability: str                         # static | spell | activated | triggered | keyword
     line: int | None = None
+    #: the other effects of the same clause on the same objects ("All creatures lose all abilities
+    #: and have base power and toughness 1/1" is one effect in layers 6 and 7b; 613.6)
+    siblings: list = field(default_factory=list)
 
     @property
     def from_static_ability(self) -> bool:
@@ -138,6 +142,23 @@ class EffectPart:
     @property
     def label(self) -> str:
         return f"{self.source.label} [{self.layer}]"
+
+    # what the part writes and reads, computed once (a set of cards compares each part many times)
+    @cached_property
+    def writes(self) -> set[str]:
+        return write_keys(self.mods)
+
+    @cached_property
+    def writes_text(self) -> str:
+        return _describe_keys(self.writes)
+
+    @cached_property
+    def reads(self) -> set[str]:
+        return filter_reads(self.effect.affected)
+
+    @cached_property
+    def value_reads(self) -> set[str]:
+        return _value_reads(self)
 
 
 @dataclass
@@ -161,6 +182,7 @@ def effect_parts(card: I.CardIR, source: Source, include_unparsed: bool = False)
         if ability == "reminder":
             continue
         for e in clause.effects:
+            siblings = [x for x in clause.effects if x is not e and x.kind == I.CONTINUOUS and _same_objects(e, x)]
             if e.kind != I.CONTINUOUS or not e.modifications:
                 continue
             by_layer: dict[tuple[str, bool], list[I.Modification]] = {}
@@ -170,8 +192,16 @@ def effect_parts(card: I.CardIR, source: Source, include_unparsed: bool = False)
                 by_layer.setdefault((layer, cda), []).append(m)
             for (layer, cda), mods in by_layer.items():
                 out.append(EffectPart(source=source, clause_index=ci, clause_text=clause.text, effect=e,
-                                      layer=layer, mods=mods, cda=cda, ability=ability, line=clause.line))
+                                      layer=layer, mods=mods, cda=cda, ability=ability, line=clause.line,
+                                      siblings=siblings))
     return out
+
+
+def _same_objects(e: I.Effect, x: I.Effect) -> bool:
+    f, g = e.affected, x.affected
+    if f is None or g is None:
+        return False
+    return f == g or g.ref in ("it", "they", "those") or g.quantifier == "that"
 
 
 # --- reads and writes ---------------------------------------------------------------------------
@@ -267,6 +297,28 @@ def _removes_abilities(mods: list[I.Modification]) -> list[str] | None:
         if m.characteristic == I.ABILITIES and m.op in ("remove_all", "remove", "cant_have"):
             out.extend([_ALL_ABILITIES] if m.op == "remove_all" else _words(m.value))
     return out or None
+
+
+_LAYER_ORDER = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+
+
+def _existence_mods(b: EffectPart, a: EffectPart | None = None) -> list[I.Modification]:
+    """The modifications of ``b`` that can end ``a``'s effect: b's own part, and — when ``a`` is
+    compared in a layer after 6 and its effect has not begun in an earlier layer (613.6) — the
+    ability removal ("loses all abilities") that b's effect applied in layer 6 to a's source."""
+    mods = list(b.mods)
+    six = _LAYER_ORDER.index("6")
+    later = a is None or (_LAYER_ORDER.index(a.layer) > six
+                          and min(_first_layer(e) for e in [a.effect, *a.siblings]) > six)
+    if later and b.layer in _LAYER_ORDER and _LAYER_ORDER.index(b.layer) > six:
+        for e in [b.effect, *b.siblings]:
+            mods += [m for m in e.modifications if m.characteristic == I.ABILITIES and m not in mods]
+    return mods
+
+
+def _first_layer(effect: I.Effect) -> int:
+    codes = [LAYER_OF.get(m.characteristic) for m in effect.modifications]
+    return min((_LAYER_ORDER.index(c) for c in codes if c in _LAYER_ORDER), default=len(_LAYER_ORDER))
 
 
 def _value_reads(part: EffectPart) -> set[str]:
@@ -380,16 +432,23 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
     if a.source is b.source and a.effect is b.effect:
         return None
     board = objects is not None
-    writes = write_keys(b.mods)
+    if not board and a.ability in ("spell", "activated", "triggered"):
+        # the effect of a resolved spell or ability: its set of objects and its values are fixed
+        # as it resolves (611.2c, 608.2h) and it exists whatever happens to its source, so in a card
+        # set nothing can change it (on a board the layer engine tells what still can)
+        return None
+    writes = b.writes
     b_name, a_name = b.source.label, a.source.label
 
     # existence: b removes the static ability that generates a (layer 6), or sets a land's land type,
     # which removes the land's abilities (305.7), or changes the text of a's source (layer 3).
     if a.from_static_ability and _may_apply_to(b, a.source, board):
-        removed = _removes_abilities(b.mods)
+        own = _removes_abilities(b.mods)
+        removed = own or _removes_abilities(_existence_mods(b, a))
         if removed and (_ALL_ABILITIES in removed or (a.ability == "keyword")):
+            where = "" if own else " (in layer 6, before this effect began to apply)"
             return Dependency(a, b, a.layer, "existence",
-                              f"{b_name} removes the ability of {a_name} that creates this effect")
+                              f"{b_name} removes the ability of {a_name} that creates this effect{where}")
         if _sets_land_type(b.mods) and "land" in a.source.types:
             return Dependency(a, b, a.layer, "existence",
                               f"{b_name} sets the land type of {a_name}, which loses its land abilities (CR 305.7)")
@@ -398,22 +457,20 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
                               f"{b_name} changes the text of {a_name}, which generates this effect")
 
     # applies_to: b changes a characteristic that a's affected filter reads
-    reads = filter_reads(a.effect.affected)
-    hits = _touches(writes, reads)
+    hits = _touches(writes, a.reads)
     if hits and _overlaps(a, b, objects) and not zones_disjoint(affected_zone(a.effect.affected),
                                                                 affected_zone(b.effect.affected)):
         what = ", ".join(sorted(h.partition(":")[2] or h for h in hits))
         return Dependency(a, b, a.layer, "applies_to",
-                          f"{b_name} changes {_describe_keys(writes)} and {a_name} applies to objects by {what}")
+                          f"{b_name} changes {b.writes_text} and {a_name} applies to objects by {what}")
 
     # what_it_does: a's value (for each …, equal to …) reads what b changes; or b changes the
     # controller of a's source and a's effect gives control to "you" (its controller).
-    vreads = _value_reads(a)
-    vhits = _touches(writes, vreads)
+    vhits = _touches(writes, a.value_reads)
     if vhits and _overlaps_values(b, objects):
         what = ", ".join(sorted(h.partition(":")[2] or h for h in vhits))
         return Dependency(a, b, a.layer, "what_it_does",
-                          f"{b_name} changes {_describe_keys(writes)}, which the amount of {a_name}'s effect counts ({what})")
+                          f"{b_name} changes {b.writes_text}, which the amount of {a_name}'s effect counts ({what})")
     if "control" in writes and not a.source.is_spell and _refers_to_controller(a) and _may_apply_to(b, a.source, board):
         return Dependency(a, b, a.layer, "what_it_does",
                           f"{b_name} changes the controller of {a_name}, and {a_name}'s effect acts for its controller (\"you\")")
@@ -471,23 +528,164 @@ def _describe_keys(keys: set[str]) -> str:
     return " and ".join(parts) or "characteristics"
 
 
+def _read_index_keys(part: EffectPart) -> set[str]:
+    """Every write key that could touch what ``part`` reads (its filter, its amount, its controller):
+    the exact keys and their categories (a write of "every creature type" touches a read of "Elf")."""
+    out: set[str] = set()
+    for r in part.reads | part.value_reads:
+        out.add(r)
+        kind, _, word = r.partition(":")
+        if kind == "type":
+            out.add("type:" + type_category(word))
+        elif kind == "color":
+            out.add("color:" + _ALL_COLORS)
+        elif kind == "ability":
+            out.add("ability:" + _ALL_ABILITIES)
+    if _refers_to_controller(part):
+        out.add("control")
+    return out
+
+
+def candidate_pairs(group: list[EffectPart], stable: bool = False):
+    """(dependent, on) pairs of one layer that may satisfy 613.8a, found through an index of what
+    each effect reads and of its source's card types — near-linear in the number of effects
+    instead of quadratic.  :func:`depends_on` then decides each pair; the index only leaves out
+    pairs it would reject (tests compare it with every pair).  ``stable``: leave out nothing that
+    depends on the sources' current characteristics (types), so that the pairs stay valid while a
+    board's layer changes those characteristics (the layer engine, 613.8c)."""
+    by_read: dict[str, list[EffectPart]] = {}
+    # effects that exist because of a static ability, by what could end them: any ability removal
+    # (keyword abilities), only "loses all abilities" (other static abilities), a land type (lands)
+    pools: dict[str, dict[str, list[EffectPart]]] = {"all": {}, "keyword": {}, "land": {}}
+    for a in group:
+        for k in _read_index_keys(a):
+            by_read.setdefault(k, []).append(a)
+        if a.from_static_ability:
+            kinds = ["all"] + (["keyword"] if a.ability == "keyword" else []) + \
+                (["land"] if stable or "land" in a.source.types else [])
+            for kind in kinds:
+                for t in (a.source.types if a.source.types and not stable else {""}):
+                    pools[kind].setdefault(t, []).append(a)
+    for b in group:
+        seen: set[int] = set()
+        for w in b.writes:
+            for a in by_read.get(w, ()):
+                if id(a) not in seen:
+                    seen.add(id(a))
+                    yield a, b
+        removed = _removes_abilities(_existence_mods(b))
+        kinds = []
+        if any(m.characteristic in (I.TEXT, I.COPY) for m in b.mods) or (removed and _ALL_ABILITIES in removed):
+            kinds.append("all")
+        elif removed:
+            kinds.append("keyword")
+        if _sets_land_type(b.mods):
+            kinds.append("land")
+        if not kinds:
+            continue
+        f = b.effect.affected
+        types = {t.lower() for t in (f.types if f is not None else ())}
+        if f is not None and f.noun and f.noun.lower() in CARD_TYPES:
+            types.add(f.noun.lower())
+        narrow = types and not stable and not (f.is_self or f.attached is not None or f.quantifier == "target")
+        for kind in kinds:
+            index = pools[kind]
+            keys = sorted(types) + [""] if narrow else list(index)
+            for t in keys:
+                for a in index.get(t, ()):
+                    if id(a) not in seen:
+                        seen.add(id(a))
+                        yield a, b
+
+
 def find_dependencies(parts: list[EffectPart], objects: list[Source] | None = None) -> list[Dependency]:
-    """Every ordered pair (dependent, on) among ``parts`` that satisfies 613.8a."""
+    """Every ordered pair (dependent, on) among ``parts`` that satisfies 613.8a, in a stable order
+    (dependent, then the effect it depends on, in input order)."""
+    by_layer: dict[tuple[str, bool], list[EffectPart]] = {}
+    for p in parts:
+        by_layer.setdefault((p.layer, p.cda), []).append(p)
+    order = {id(p): i for i, p in enumerate(parts)}
+    out: list[Dependency] = []
+    for group in by_layer.values():
+        if len(group) < 2:
+            continue
+        for a, b in candidate_pairs(group):
+            if a is b or a.source is b.source:
+                continue  # two effects of one object: 613.8 is about one effect changing another
+            d = depends_on(a, b, objects)
+            if d is not None:
+                out.append(d)
+    out.sort(key=lambda d: (order[id(d.dependent)], order[id(d.on)]))
+    return out
+
+
+def find_dependencies_pairwise(parts: list[EffectPart], objects: list[Source] | None = None) -> list[Dependency]:
+    """The same as :func:`find_dependencies` by testing every pair (quadratic): the reference the
+    indexed search is tested against."""
     by_layer: dict[tuple[str, bool], list[EffectPart]] = {}
     for p in parts:
         by_layer.setdefault((p.layer, p.cda), []).append(p)
     out: list[Dependency] = []
     for group in by_layer.values():
-        if len(group) < 2:
-            continue
         for a in group:
             for b in group:
                 if a is b or a.source is b.source:
-                    continue  # two effects of one object: 613.8 is about one effect changing another
+                    continue
                 d = depends_on(a, b, objects)
                 if d is not None:
                     out.append(d)
+    order = {id(p): i for i, p in enumerate(parts)}
+    out.sort(key=lambda d: (order[id(d.dependent)], order[id(d.on)]))
     return out
+
+
+def strongly_connected(nodes, edges) -> list[list]:
+    """Strongly connected components (Tarjan, iterative: no recursion limit on large sets), each
+    with its members in the order they were first reached; components in reverse topological order."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    comps: list[list] = []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(edges.get(root, ())))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, it = work[-1]
+            advanced = False
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(edges.get(w, ()))))
+                    advanced = True
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                comps.append(sorted(comp, key=index.__getitem__))
+    return comps
 
 
 def find_loops(deps: list[Dependency]) -> list[list[EffectPart]]:
@@ -499,36 +697,4 @@ def find_loops(deps: list[Dependency]) -> list[list[EffectPart]]:
         nodes[id(d.dependent)] = d.dependent
         nodes[id(d.on)] = d.on
         graph.setdefault(id(d.dependent), []).append(id(d.on))
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    comps: list[list[EffectPart]] = []
-    counter = [0]
-
-    def strong(v: int) -> None:  # Tarjan (graphs here are tiny; recursion depth is bounded by the set)
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on_stack.add(v)
-        for w in graph.get(v, []):
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(nodes[w])
-                if w == v:
-                    break
-            if len(comp) > 1:
-                comps.append(list(reversed(comp)))
-
-    for v in list(nodes):
-        if v not in index:
-            strong(v)
-    return comps
+    return [[nodes[v] for v in comp] for comp in strongly_connected(list(nodes), graph) if len(comp) > 1]

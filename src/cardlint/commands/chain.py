@@ -28,7 +28,9 @@ def run(args) -> int:
     result = run_chain(cf)
     if args.format == "json":
         print(json.dumps({"orders": result["orders"], "resolution": result["resolution"],
-                          "notes": result["notes"]}, ensure_ascii=False, indent=2))
+                          "notes": result["notes"], "excluded": result["excluded"],
+                          "truncated": result["truncated"], "total_orders": result["total_orders"]},
+                         ensure_ascii=False, indent=2))
     else:
         print(format_text(cf, result))
     return EXIT_OK

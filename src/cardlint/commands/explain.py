@@ -18,7 +18,7 @@ def register(subparsers) -> None:
     add_lang(p)
     p.add_argument("--format", choices=["text", "json", "md", "html"], default="text", help=T._("output format"))
     p.add_argument("--variant", help=T._("apply one of the board's variants"))
-    p.add_argument("--rules", choices=["current", "m10", "2007"], default=None,
+    p.add_argument("--rules", "--scheme", dest="rules", choices=["current", "m10", "2007"], default=None,
                    help=T._("layer numbering to apply (default: the current rules)"))
     p.add_argument("--allow-unparsed", action="store_true",
                    help=T._("report clauses the grammar cannot parse instead of stopping"))

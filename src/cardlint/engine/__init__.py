@@ -87,6 +87,9 @@ def check_expect(result: Result, expect: dict | None) -> list[str]:
                     problems.append(f"missing dependency {dict(d)!r}; found "
                                     f"{[(x.dependent, x.on, x.layer, x.criterion) for x in result.dependencies]}")
             continue
+        if key in ("steps", "table"):
+            problems.extend(_check_steps(result, key, want))
+            continue
         if key == "no_dependencies":
             for d in want:
                 if _has_dep(result, d):
@@ -105,8 +108,28 @@ def check_expect(result: Result, expect: dict | None) -> list[str]:
     return problems
 
 
+def _check_steps(result: Result, key: str, want: list) -> list[str]:
+    """``steps``: the application order as ``[layer, effect-or-object id]`` (optionally a third
+    item, the CDA flag); ``table``: the same rows in the "Effect : Layer : CDA" table's order."""
+    if key == "table":
+        from cardlint.engine.explain import table_rows
+
+        rows = [(r["layer"], r["effect"], r["cda"]) for r in table_rows(result)]
+    else:
+        rows = [(s.layer, s.effect.id, s.cda) for s in result.steps]
+    got = [f"{lay}:{eid}" for lay, eid, _c in rows]
+    if len(want) != len(rows):
+        return [f"{key}: {len(rows)} rows {got}, expected {len(want)}"]
+    out = []
+    for i, (w, (lay, eid, cda)) in enumerate(zip(want, rows)):
+        w = list(w)
+        if str(w[0]) != lay or not _matches_effect(result, str(w[1]), eid) or (len(w) > 2 and bool(w[2]) != cda):
+            out.append(f"{key} row {i + 1}: {lay}:{eid} (cda {cda}), expected {w}")
+    return out
+
+
 def _matches_effect(result: Result, ref: str, eid: str) -> bool:
-    if ref == eid:
+    if ref == eid or eid.startswith((ref + ".", ref + "#")):   # a board effect's sentences: "<id>.2"
         return True
     for e in result.effects:
         if e.id == eid and (e.source == ref or e.id.split("#")[0] == ref):

@@ -86,7 +86,7 @@ def read_yaml(path: str | Path) -> Any:
     except UnicodeDecodeError:
         raise InputError(T._("the board is not UTF-8 text"), path=path) from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise InputError(T._("invalid YAML: {problem}").format(problem=getattr(exc, "problem", None) or exc),
@@ -168,6 +168,17 @@ class Board:
     raw: dict | None = None
     variants: list[dict] = field(default_factory=list)
     variant: str | None = None
+
+    def source_name(self, e: BoardEffect) -> str:
+        """The name an effect's source is shown by: the object's name, or the resolved spell's own."""
+        if e.source is not None:
+            for o in self.objects:
+                if o.id == e.source:
+                    return o.name
+        return e.name or e.source or e.id
+
+    def has_object(self, oid) -> bool:
+        return oid is not None and any(o.id == oid for o in self.objects)
 
     def obj(self, oid: str) -> BoardObject:
         for o in self.objects:
@@ -299,8 +310,8 @@ def _check_refs(board: Board, data) -> None:
             if who not in players:
                 raise _err(board.path, o.line, T._("unknown player {player!r}").format(player=who))
     for e in board.effects:
-        if e.source is not None and e.source not in ids:
-            raise _err(board.path, e.line, T._("unknown object {id!r}").format(id=e.source))
+        # architecture.md §4: a source that is not among the objects is the resolved spell or
+        # ability itself, named by its id; its text, controller and timestamp are the entry's.
         if e.controller not in players:
             raise _err(board.path, e.line, T._("unknown player {player!r}").format(player=e.controller))
         for t in e.targets:

@@ -49,10 +49,10 @@ def parse_board(board: Board) -> Parsed:
     for o in board.objects:
         out.cards[o.id] = card_ir(o.text or "", board.lang, o.name, type_line(o))
     for e in board.effects:
-        name = None
-        if e.source:
-            name = board.obj(e.source).name
-        out.effects[e.id] = card_ir(e.text, board.lang, name, "Instant")
+        # the card name is only given for self-reference when it is a real name, never an id
+        # (an effect with id "switch" must not turn "Switch target creature's …" into "this")
+        named = e.name or (board.source_name(e) if board.has_object(e.source) else None)
+        out.effects[e.id] = card_ir(e.text, board.lang, named, "Instant")
     return out
 
 
@@ -201,8 +201,25 @@ def applies_to(eff: EngineEffect, state: State) -> frozenset:
         return frozenset([eff.source]) if eff.source in state else frozenset()
     f = eff.ir.affected
     if f is None:
+        # "Change the text of target spell or permanent …": the IR names no filter, the board its target
+        if eff.origin == "spell" and eff.targets:
+            return frozenset(t for t in eff.targets if t in state)
         return frozenset()
-    return frozenset(o.id for o in state.values() if matches(f, o, eff, state))
+    need = _required_type(f)
+    return frozenset(o.id for o in state.values() if (need is None or need in o.types) and matches(f, o, eff, state))
+
+
+def _required_type(f: I.Filter) -> str | None:
+    """A card type every object the filter matches must have — a cheap test before :func:`matches`
+    (an effect on "creatures you control" need not look at every enchantment on the board)."""
+    if f.ref == "self" or f.ref in ("it", "they", "those") or f.quantifier in ("that", "target") or f.attached:
+        return None
+    if f.noun in CARD_TYPES:
+        return f.noun
+    if f.types and f.ref != "multiple":
+        t = f.types[0].lower()
+        return t if t in CARD_TYPES else None
+    return None
 
 
 # --- what a part does --------------------------------------------------------------------------
@@ -253,7 +270,13 @@ def understood(part: Part, eff: EngineEffect) -> str | None:
     """None if the engine can apply the part, else why not."""
     m = part.mod
     c = m.characteristic
-    if c in (I.COPY, I.FACE_DOWN, I.TEXT):
+    if c == I.COPY:
+        # 707.2: the object copied is a choice made as it entered (the board's choices: {copy: id})
+        return None if eff.choices.get("copy") else "no_value"
+    if c == I.TEXT:
+        # 612.2: the words replaced are chosen as the effect is created (choices: {from: …, to: …})
+        return None if eff.choices.get("from") and eff.choices.get("to") else "no_value"
+    if c == I.FACE_DOWN:
         return "unsupported"
     if c == I.CONTROL and m.op not in ("gain", "set"):
         return "unsupported"
@@ -281,6 +304,10 @@ def apply_part(part: Part, eff: EngineEffect, o: ObjState, state: State, parse_g
     what = resolve(part, eff, o, state)
     if c == I.CONTROL:
         o.controller = what[2]
+    elif c == I.COPY:
+        _apply_copy(o, state.get(str(eff.choices.get("copy"))))
+    elif c == I.TEXT:
+        _apply_text(o, eff, str(eff.choices["from"]), str(eff.choices["to"]), parse_granted)
     elif c == I.TYPES:
         _apply_types(m.op, [str(x).lower() for x in what[2]], o, eff)
     elif c == I.COLORS:
@@ -301,6 +328,42 @@ def apply_part(part: Part, eff: EngineEffect, o: ObjState, state: State, parse_g
             o.toughness = (o.toughness or 0) + what[2]
     elif c == I.PT_SWITCH:
         o.power, o.toughness = o.toughness, o.power
+
+
+def _apply_copy(o: ObjState, orig: ObjState | None) -> None:
+    """Layer 1a (707.2): the copiable values of the original — name, mana value, color, types,
+    rules text and its abilities, power and toughness — as they are after its own layer-1 effects
+    (which is all that has been applied when layer 1a runs)."""
+    if orig is None or orig is o:
+        return
+    o.name, o.mana_value, o.text = orig.name, orig.mana_value, orig.text
+    o.colors, o.types = list(orig.colors), list(orig.types)
+    o.subtypes, o.supertypes = list(orig.subtypes), list(orig.supertypes)
+    o.all_creature_types = orig.all_creature_types
+    o.power, o.toughness = orig.power, orig.toughness
+    o.abilities = [Ability(f"{o.id}:copy:{a.key}", a.text, a.keyword, a.clause, a.origin)
+                   for a in orig.abilities if a.origin in ("printed", "intrinsic")]
+
+
+def _apply_text(o: ObjState, eff: EngineEffect, old: str, new: str, parse) -> None:
+    """Layer 3 (612.2): every instance of one word in the object's rules text becomes another; an
+    ability whose text changed is a new ability (its clause parsed again), so the effects of the
+    old wording end and the new wording's begin in the later layers."""
+    rx = re.compile(r"\b" + re.escape(old) + r"\b", re.I)
+
+    def swap(m):
+        w = m.group(0)
+        return new[:1].upper() + new[1:] if w[:1].isupper() else new.lower()
+
+    o.text = rx.sub(swap, o.text or "")
+    out = []
+    for i, a in enumerate(o.abilities):
+        if a.origin not in ("printed", "intrinsic") or a.keyword or not rx.search(a.text):
+            out.append(a)
+            continue
+        text = rx.sub(swap, a.text)
+        out.append(Ability(f"{o.id}:text:{eff.id}:{i}", text, None, parse(text, o) if parse else None, a.origin))
+    o.abilities = out
 
 
 def _apply_types(op: str, values: list[str], o: ObjState, eff: EngineEffect) -> None:

@@ -5,7 +5,7 @@ Keys (ruff style)::
     [tool.cardlint]
     select = ["CL"]            # codes, prefixes ("CL1", "CL30") or rule names ("dependency.loop")
     ignore = ["CL401"]
-    max-set-size = 250         # dependency analysis (CL3xx) only for files of at most this many cards
+    max-set-size = 5000        # optional: skip the dependency analysis (CL3xx) of larger files (default: no limit)
     lang = "en"                # default --lang
 
 A code is enabled when its longest matching ``select`` entry is longer than its longest matching
@@ -29,7 +29,7 @@ KNOWN_KEYS = {"select", "ignore", "extend-select", "max-set-size", "lang"}
 class LintConfig:
     select: list[str] = field(default_factory=lambda: ["CL"])
     ignore: list[str] = field(default_factory=list)
-    max_set_size: int = 250
+    max_set_size: int | None = None      # None: the dependency check runs on sets of any size
     lang: str | None = None
     source: str | None = None            # the pyproject.toml that was read
 

@@ -1,24 +1,32 @@
 """CL3xx — dependencies between continuous effects of a set of cards (CR 613.8).
 
-A file of cards, a deck list or a board is one set: every effect of every card may apply
-together.  The analysis is :mod:`cardlint.dependency` (shared with the layer engine); boards
-give it the objects (attachments, controllers, targets).  Files with more cards than
-``max-set-size`` are card databases, not sets, and are skipped (counted in the summary).
+A file of cards (JSONL, MTGJSON), a deck list, a board, or the Forge scripts of one run is one
+set: every effect of every card may apply together.  The analysis is :mod:`cardlint.dependency`
+(shared with the layer engine), indexed by what each effect writes and reads, so a whole card
+database is checked in seconds; boards give it the objects (attachments, controllers, targets).
+A set is skipped only when ``max-set-size`` is configured and exceeded — counted in the summary
+and said in the text output.
+
+One CL301 finding per dependent effect and layer: it names the three criteria of 613.8a (same
+layer, what applying the other changes, CDA parity) and every effect it depends on (the message
+lists the first few; ``related`` holds them all, with the reason for each).
 """
 
 from __future__ import annotations
 
-from cardlint.dependency import Source, effect_parts, find_dependencies, find_loops
+from cardlint.dependency import CRITERIA, Source, effect_parts, find_dependencies, find_loops
 from cardlint.i18n import _
 from cardlint.lint.engine import finding
 
 CODES = ("CL301", "CL302", "CL303")
-CRITERION_TEXT = {
-    "text": "its text",
-    "existence": "whether it exists",
-    "applies_to": "what it applies to",
-    "what_it_does": "what it does",
-}
+#: documents whose cards form one set; Forge script files of one run are pooled into one set
+SET_KINDS = ("cards", "decklist", "board", "mtgjson", "forge")
+NAMES_SHOWN = 8
+
+
+def _criterion_text(c: str) -> str:
+    return {"text": _("its text"), "existence": _("whether it exists"),
+            "applies_to": _("what it applies to"), "what_it_does": _("what it does")}[c]
 
 
 def check_entry(an, config):
@@ -35,13 +43,31 @@ def _source(an, i: int) -> Source:
     return src
 
 
+def _pooled(doc) -> bool:
+    """A single Forge script: its set is every script of the run (a cardsfolder)."""
+    return doc.kind == "forge" and str(doc.path).endswith(".txt")
+
+
 def check_set(analyses, doc, config, stats):
-    if not doc.is_set or doc.kind == "ygo":
+    if doc.kind not in SET_KINDS or not (doc.is_set or doc.kind in ("mtgjson", "forge")) or _pooled(doc):
         return []
+    return _check(analyses, doc, config, stats)
+
+
+def check_run(pairs, config, stats):
+    """After every document: the Forge scripts of the run, as one set."""
+    pool = [an for doc, analyses in pairs if _pooled(doc) for an in analyses]
+    if not pool:
+        return []
+    docs = [doc for doc, _a in pairs if _pooled(doc)]
+    return _check(pool, docs[0], config, stats)
+
+
+def _check(analyses, doc, config, stats):
     mtg = [a for a in analyses if a.card is not None]
     if len(mtg) < 2:
         return []
-    if len(mtg) > config.max_set_size:
+    if config.max_set_size is not None and len(mtg) > config.max_set_size:
         stats["dependency_skipped"] += 1
         return []
     stats["dependency_sets"] += 1
@@ -61,20 +87,18 @@ def check_set(analyses, doc, config, stats):
     expected = set()
     if doc.kind == "board":
         out.extend(_check_expectations(doc, parts, deps, where, expected))
+    groups: dict[int, list] = {}
     for d in deps:
         if (d.dependent.source.id, d.on.source.id, d.layer) in expected:
             continue  # the board says so: not news
-        an, other = where[id(d.dependent)], where[id(d.on)]
-        line = d.dependent.source.line or an.entry.line
-        crit = _(CRITERION_TEXT[d.criterion])
-        out.append(finding("CL301", an, line, _(
-            "layer {layer}: the effect of {a} ({a_text}) depends on the effect of {b} ({b_text}): applying it "
-            "changes {criterion} — {reason} (CR 613.8a)").format(
-                layer=d.layer, a=d.dependent.source.label, a_text=_short(d.dependent.clause_text),
-                b=d.on.source.label, b_text=_short(d.on.clause_text), criterion=crit, reason=d.reason),
-            related=[{"path": other.entry.path, "line": d.on.source.line or other.entry.line,
-                      "message": d.on.source.label}]))
+        groups.setdefault(id(d.dependent), []).append(d)
+    for ds in groups.values():
+        out.append(_depends_finding(ds, where))
     for loop in find_loops(deps):
+        ring = list(zip(loop, loop[1:] + loop[:1]))
+        if all((a.source.id, b.source.id, a.layer) in expected or (b.source.id, a.source.id, a.layer) in expected
+               for a, b in ring):
+            continue  # a board that states every dependency of the loop expects it
         first = loop[0]
         an = where[id(first)]
         names = " → ".join(p.source.label for p in loop + [first])
@@ -84,6 +108,48 @@ def check_set(analyses, doc, config, stats):
             related=[{"path": where[id(p)].entry.path, "line": p.source.line or where[id(p)].entry.line,
                       "message": p.source.label} for p in loop[1:]]))
     return out
+
+
+def _cda_text(cda: bool) -> str:
+    if cda:
+        return _("both effects are from characteristic-defining abilities")
+    return _("neither effect is from a characteristic-defining ability")
+
+
+def _depends_finding(ds, where):
+    """One finding for one dependent effect: (a) the layer, (b) each effect it depends on with
+    what applying it changes, (c) CDA parity (613.8a)."""
+    ds = sorted(ds, key=lambda d: CRITERIA.index(d.criterion))
+    a = ds[0].dependent
+    an = where[id(a)]
+    line = a.source.line or an.entry.line
+    related = [{"path": where[id(d.on)].entry.path, "line": d.on.source.line or where[id(d.on)].entry.line,
+                "message": f"{d.on.source.label}: {d.criterion} — {d.reason}"} for d in ds]
+    if len(ds) == 1:
+        d = ds[0]
+        msg = _("layer {layer}: the effect of {a} ({a_text}) depends on the effect of {b} ({b_text}) — "
+                "(a) both apply in layer {layer}; (b) applying {b} changes {criterion}: {reason}; (c) {cda} "
+                "(CR 613.8a)").format(
+            layer=d.layer, a=a.source.label, a_text=_short(a.clause_text), b=d.on.source.label,
+            b_text=_short(d.on.clause_text), criterion=_criterion_text(d.criterion), reason=d.reason,
+            cda=_cda_text(a.cda))
+        return finding("CL301", an, line, msg, related=related)
+    by_crit: dict[str, list[str]] = {}
+    for d in ds:
+        by_crit.setdefault(d.criterion, []).append(d.on.source.label)
+    shown, changes = 0, []
+    for crit, names in by_crit.items():
+        room = max(NAMES_SHOWN - shown, 1)
+        text = ", ".join(names[:room])
+        if len(names) > room:
+            text += " " + _("(and {n} more)").format(n=len(names) - room)
+        shown += min(len(names), room)
+        changes.append(_("{criterion}: {names}").format(criterion=_criterion_text(crit), names=text))
+    msg = _("layer {layer}: the effect of {a} ({a_text}) depends on {n} effects — (a) all apply in layer {layer}; "
+            "(b) applying each changes {changes}; (c) {cda} (CR 613.8a)").format(
+        layer=a.layer, a=a.source.label, a_text=_short(a.clause_text), n=len(ds), changes="; ".join(changes),
+        cda=_cda_text(a.cda))
+    return finding("CL301", an, line, msg, related=related)
 
 
 def _short(text: str) -> str:

@@ -121,6 +121,7 @@ def lint_documents(docs: list[Document], config: LintConfig) -> tuple[list[Findi
     fams = families()
     findings: list[Finding] = []
     stats = collections.Counter()
+    done: list[tuple[Document, list[Analysis]]] = []
     for doc in docs:
         stats["files"] += 1
         analyses = []
@@ -143,6 +144,11 @@ def lint_documents(docs: list[Document], config: LintConfig) -> tuple[list[Findi
                 findings.extend(fam.check_entry(an, config))
         for fam in fams:
             findings.extend(fam.check_set(analyses, doc, config, stats))
+        if doc.kind == "forge":
+            done.append((doc, analyses))   # Forge scripts of one run form one set (lint.deps.check_run)
+    for fam in fams:
+        if hasattr(fam, "check_run"):
+            findings.extend(fam.check_run(done, config, stats))
     out = [f for f in findings if config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)]
     out.sort(key=Finding.sort_key)
     by_code = collections.Counter(f.code for f in out)

@@ -23,12 +23,20 @@ def format_text(findings: list[Finding], summary: dict, color: bool = False) -> 
         code = f"\033[1;31m{f.code}\033[0m" if color else f.code
         lines.append(f"{f.path}:{f.line}:{f.column}: {code} {f.message}")
     n = len(findings)
+    skipped = summary.get("dependency_skipped", 0)
     if n:
         by_code = ", ".join(f"{c} {k}" for c, k in summary.get("by_code", {}).items())
         lines.append(_("Found {n} finding(s) ({by_code}).").format(n=n, by_code=by_code))
-    else:
+    elif not skipped and not summary.get("input_errors"):
         lines.append(_("All checks passed ({cards} card(s), {files} file(s)).").format(
             cards=summary.get("cards", 0), files=summary.get("files", 0)))
+    else:
+        lines.append(_("No findings in {cards} card(s), {files} file(s), but not every check ran.").format(
+            cards=summary.get("cards", 0), files=summary.get("files", 0)))
+    if skipped:
+        # never "All checks passed" when a check did not run
+        lines.append(_("The dependency check (CL3xx) was skipped for {n} file(s) with more cards than "
+                       "max-set-size.").format(n=skipped))
     return "\n".join(lines)
 
 

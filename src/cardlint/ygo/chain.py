@@ -23,6 +23,7 @@ The chain resolves last in, first out.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +35,8 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 DEFAULT_STEPS = ["tributed", "turn_player_mandatory", "opponent_mandatory", "turn_player_optional",
                  "opponent_optional", "priority", "responses"]
 MAX_ORDERS = 720
+#: how a trigger's condition was met, when it was not the last thing to happen (missing the timing)
+OPTIONS = {"sent_as": ("cost", "material"), "during": ("resolution",)}
 
 
 @dataclass
@@ -43,6 +46,8 @@ class Entry:
     text: str
     type: str | None = None          # the card's type line ("Normal Trap", "Effect Monster"), optional
     tributed: bool = False
+    sent_as: str | None = None       # "cost" | "material": how it left for the event (missing the timing)
+    during: str | None = None        # "resolution": the event happened in the middle of a resolution
     line: int | None = None
     effect: dict = field(default_factory=dict)   # the chosen classified effect
     note: str = ""
@@ -140,8 +145,19 @@ def parse_chain_text(raw: str, path: str = "<chain>", lang: str | None = None) -
                     raise InputError("'tributed' must be true or false", path, trib.start_mark.line + 1, key=f"{key}.tributed")
                 tributed = tv in ("true", "yes")
             typ = d.get("type")
+            extra = {}
+            for opt, allowed in OPTIONS.items():
+                node = d.get(opt)
+                if node is None:
+                    continue
+                val = str(node.value).strip() if isinstance(node, yaml.ScalarNode) else None
+                if val not in allowed:
+                    raise InputError(_("'{key}' must be one of {allowed}").format(key=opt, allowed=", ".join(allowed)),
+                                     path, node.start_mark.line + 1, key=f"{key}.{opt}")
+                extra[opt] = val
             out.append(Entry(card=str(d["card"].value), controller=ctrl, text=str(d["text"].value),
-                             type=str(typ.value) if typ is not None else None, tributed=tributed, line=ln))
+                             type=str(typ.value) if typ is not None else None, tributed=tributed, line=ln,
+                             **extra))
         return out
 
     triggers = entries("triggers")
@@ -198,7 +214,69 @@ def _steps() -> list[str]:
 
 # ------------------------------------------------------------------ the engine
 
-def build_chains(cf: ChainFile) -> dict:
+def _missed_timing(e: Entry) -> str | None:
+    """Why an optional "When … : You can" trigger cannot be activated: its condition was met while
+    something else was still happening, so it was not the last thing to happen (ygo-rules-en.txt
+    § Missing the Timing, If vs When; kb/ygo/chain.yaml ``missing_the_timing``).  None: it can."""
+    if not e.effect.get("can_miss_timing"):
+        return None
+    if e.tributed:
+        return _("missed the timing: it was Tributed for the Summon, and the Summon happened last")
+    if e.sent_as == "material":
+        return _("missed the timing: it was used as material, and the Summon happened last")
+    if e.sent_as == "cost":
+        return _("missed the timing: it was sent as a cost, and the activation happened last")
+    if e.during == "resolution":
+        return _("missed the timing: it was sent in the middle of a resolution that went on")
+    return None
+
+
+def _late_note(e: Entry) -> str:
+    """A trigger whose condition was met during a cost, a procedure or a resolution, and that does
+    not miss the timing ("… : activate", "If … : You can"), is activated once that is over."""
+    if e.sent_as or e.during == "resolution":
+        return " " + _("(its condition was met while something else was happening: activated once that is over)")
+    return ""
+
+
+def _distinct_perms(items: list[Entry]):
+    """The orders of one group, one at a time; two entries of the same card and controller are
+    interchangeable, so their swaps are not repeated."""
+    if not items:
+        yield ()
+        return
+    seen = set()
+    for i, e in enumerate(items):
+        key = (e.card, e.controller)
+        if key in seen:
+            continue
+        seen.add(key)
+        for rest in _distinct_perms(items[:i] + items[i + 1:]):
+            yield (e,) + rest
+
+
+def _count_perms(items: list[Entry]) -> int:
+    counts: dict = {}
+    for e in items:
+        counts[(e.card, e.controller)] = counts.get((e.card, e.controller), 0) + 1
+    n = math.factorial(len(items))
+    for c in counts.values():
+        n //= math.factorial(c)
+    return n
+
+
+def _lazy_orders(groups: list[list[Entry]]):
+    """Every combination of one order per group, generated one at a time (never listed in full:
+    12 triggers in one group have 479,001,600 orders)."""
+    if not groups:
+        yield ()
+        return
+    for perm in _distinct_perms(groups[0]):
+        for tail in _lazy_orders(groups[1:]):
+            yield perm + tail
+
+
+def build_chains(cf: ChainFile, max_orders: int = MAX_ORDERS) -> dict:
     tp, op = cf.turn_player, _other(cf.turn_player)
     for e in cf.triggers:
         e.effect = _classify(e, cf.lang, ("trigger", "flip"))
@@ -207,8 +285,13 @@ def build_chains(cf: ChainFile) -> dict:
     for e in cf.responses:
         e.effect = _classify(e, cf.lang, ("activation", "quick", "trigger"))
 
+    excluded: list[dict] = []
     groups: dict[str, list[Entry]] = {k: [] for k in DEFAULT_STEPS}
     for e in cf.triggers:
+        missed = _missed_timing(e)
+        if missed:
+            excluded.append({"card": e.card, "controller": e.controller, "why": missed})
+            continue
         mand = e.effect.get("mandatory") is not False
         if e.tributed:
             groups["tributed"].append(e)
@@ -225,37 +308,48 @@ def build_chains(cf: ChainFile) -> dict:
         "opponent_optional": _("opponent's optional trigger"),
     }
     seg_steps = [s for s in _steps() if s in why_group]
-    per_group = [list(itertools.permutations(groups[s])) or [()] for s in seg_steps]
+    total = 1
+    for step in seg_steps:
+        total *= _count_perms(groups[step])
 
     orders: list[list[dict]] = []
-    for combo in itertools.product(*per_group):
+    seen: set = set()
+    for combo in _lazy_orders([groups[s] for s in seg_steps]):
+        if len(orders) >= max_orders:
+            break
         links: list[tuple[Entry, str]] = []
-        for step, perm in zip(seg_steps, combo):
-            for e in perm:
-                why = why_group[step]
-                if e.effect.get("implicit"):
-                    why += " " + _("(no activation wording: applied as a mandatory trigger)")
-                links.append((e, why))
+        steps_of = [s for s in seg_steps for _e in groups[s]]
+        for step, e in zip(steps_of, combo):
+            why = why_group[step]
+            if e.effect.get("implicit"):
+                why += " " + _("(no activation wording: applied as a mandatory trigger)")
+            links.append((e, why + _late_note(e)))
         started_by_event = bool(links)
         if not links:
             links.extend(_priority(cf, tp))
-        links.extend(_responses(cf, links, started_by_event))
-        orders.append(_render(links))
-        if len(orders) >= MAX_ORDERS:
-            break
-    # de-duplicate (identical orders can arise when groups are empty)
-    seen, unique = set(), []
-    for o in orders:
-        key = tuple((x["card"], x["controller"]) for x in o)
-        if key not in seen:
-            seen.add(key)
-            unique.append(o)
-    resolution = [[dict(x, why=_("resolves")) for x in reversed(o)] for o in unique]
+        links.extend(_responses(cf, links, started_by_event, excluded))
+        order = _render(links)
+        key = tuple((x["card"], x["controller"]) for x in order)
+        if key in seen:      # identical orders arise when entries repeat
+            continue
+        seen.add(key)
+        orders.append(order)
+    resolution = [[dict(x, why=_("resolves")) for x in reversed(o)] for o in orders]
     notes = []
     if cf.triggers and cf.activations:
         notes.append(_("a trigger is waiting, so the turn player cannot use priority to activate: {cards}").format(
             cards=", ".join(e.card for e in cf.activations)))
-    return {"orders": unique, "resolution": resolution, "notes": notes}
+    truncated = total > len(orders) and len(orders) >= max_orders
+    if truncated:
+        notes.append(_("the list is cut at {shown} of {total} legal orders").format(shown=len(orders), total=total))
+    unique_excluded, keys = [], set()
+    for x in excluded:
+        k = (x["card"], x["controller"], x["why"])
+        if k not in keys:
+            keys.add(k)
+            unique_excluded.append(x)
+    return {"orders": orders, "resolution": resolution, "notes": notes, "excluded": unique_excluded,
+            "truncated": truncated, "total_orders": total}
 
 
 def _priority(cf: ChainFile, tp: str) -> list[tuple[Entry, str]]:
@@ -273,22 +367,34 @@ def _priority(cf: ChainFile, tp: str) -> list[tuple[Entry, str]]:
     return []
 
 
-def _responses(cf: ChainFile, links: list[tuple[Entry, str]], started_by_event: bool) -> list[tuple[Entry, str]]:
+def _responses(cf: ChainFile, links: list[tuple[Entry, str]], started_by_event: bool,
+               excluded: list[dict]) -> list[tuple[Entry, str]]:
+    """Responses in list order, each checked against the link it would answer: Spell Speed 2 or
+    higher, and not lower than that link's (only Spell Speed 3 answers Spell Speed 3;
+    ygo-rules-en.txt § Spell Speed 3)."""
     out: list[tuple[Entry, str]] = []
-    last_speed = max([(x[0].effect.get("spell_speed") or 1) for x in links[-1:]] or [1])
-    last_player = links[-1][0].controller if links else None
+    last_speed = (links[-1][0].effect.get("spell_speed") or 1) if links else None
     for e in cf.responses:
         speed = e.effect.get("spell_speed") or 1
-        if speed < 2 or speed < last_speed:
+        if speed < 2:
+            excluded.append({"card": e.card, "controller": e.controller, "why": _(
+                "Spell Speed {speed}: it cannot be chained (only Spell Speed 2 or 3 can respond)").format(speed=speed)})
+            continue
+        if last_speed is not None and speed < last_speed:
+            excluded.append({"card": e.card, "controller": e.controller, "why": _(
+                "Spell Speed {speed} cannot respond to a Spell Speed {last} link (only Spell Speed {last} "
+                "or higher can)").format(speed=speed, last=last_speed)})
             continue
         needs_event = _needs_event_timing(e, cf.lang)
         if needs_event and not started_by_event:
+            excluded.append({"card": e.card, "controller": e.controller, "why": _(
+                "its timing (the event) has passed: another activation came first")})
             continue
         why = _("response (Spell Speed {speed})").format(speed=speed)
         if needs_event:
             why += " " + _("at the timing of the event")
         out.append((e, why))
-        last_speed, last_player = speed, e.controller
+        last_speed = speed
         links = links + [(e, why)]
     return out
 
@@ -301,7 +407,9 @@ def _needs_event_timing(e: Entry, lang: str) -> bool:
         if eff.kind in ("restriction", "summon"):
             continue
         c = eff.condition
-        return bool(c is not None and c.kind is not None and c.event)
+        # "When a card is activated" / "When … would be Summoned" answers the link (or the Summon)
+        # it responds to, not the event that started the chain
+        return bool(c is not None and c.kind is not None and c.event and not c.opponent_activates)
     return False
 
 
@@ -328,4 +436,6 @@ def format_text(cf: ChainFile, result: dict) -> str:
         for x in order:
             lines.append("  " + _("Chain Link {link}: {card} ({controller}) — {why}").format(**x))
         lines.append("  " + _("Resolution: {cards}").format(cards=" → ".join(x["card"] for x in res)))
+    for x in result.get("excluded", []):
+        lines.append(_("Not in the chain: {card} ({controller}) — {why}").format(**x))
     return "\n".join(lines)
