@@ -3,7 +3,8 @@ objects it applies to, in the chosen language (Jinja2 templates through the Babe
 
 from __future__ import annotations
 
-from cardlint.commands.common import add_lang, iter_jsonl, open_output
+from cardlint.commands.common import add_lang, open_output
+from cardlint.io.jsonl import iter_jsonl, validate
 from cardlint.errors import InputError
 from cardlint.i18n import Domain
 
@@ -45,6 +46,7 @@ def run(args) -> int:
     if args.input:
         cards = []
         for rec in iter_jsonl(args.input):
+            validate(rec, "card record", args.input)
             if rec.error:
                 cards.append({"name": rec.name, "error": rec.error})
             else:

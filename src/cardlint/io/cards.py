@@ -53,7 +53,7 @@ def parse_declared(value, where: str) -> tuple[list[Declaration], str | None]:
             effects = norm
         out.append(Declaration(clause_index=c.get("clause_index", i if "text" not in c else None),
                                text=c.get("text"), ability=ability, effects=effects,
-                               line=c.get("__line__")))
+                               line=getattr(c, "line", None)))
     return out, None
 
 
