@@ -212,6 +212,7 @@ class Figures:
     def note(self, kind: str, detail: str) -> None:
         if len(self.examples) < 20:
             self.examples.append(f"{kind}: {detail}")
+            print(f"!! {kind}: {detail}", flush=True)
 
     def bad(self) -> int:
         return self.tracebacks + self.lost + self.misordered + self.invalid_lines + self.over_1s + self.nondeterministic

@@ -80,9 +80,10 @@ def load_config(paths: list[str], select: list[str] | None = None, ignore: list[
         data = load_toml(str(file))
         tool = data.get("tool", {})
         section = tool.get("cardlint", {}) if isinstance(tool, dict) else {}
-        if not isinstance(section, dict):
-            raise InputError(_("[tool.cardlint] must be a table"), path=str(file))
         text = read_text(str(file))
+        if not isinstance(section, dict):
+            line = next((i for i, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("cardlint")), None)
+            raise InputError(_("[tool.cardlint] must be a table"), path=str(file), line=line, column=1 if line else None)
         check({k: v for k, v in section.items() if not isinstance(v, dict)}, "config", str(file),
               lambda _c, key: _toml_key_place(text, key))
         cfg.select = list(section.get("select", cfg.select)) + list(section.get("extend-select", []))
