@@ -208,6 +208,7 @@ class Figures:
         self.max_record_s = 0.0
         self.by_config: dict[str, int] = {}
         self.examples: list[str] = []
+        self.slow_inputs: list[dict] = []
 
     def note(self, kind: str, detail: str) -> None:
         if len(self.examples) < 20:
@@ -230,7 +231,7 @@ class Figures:
         return "\n".join(lines)
 
 
-_TIMES: list[float] = []
+_TIMES: list[tuple[str, float]] = []     # (file:line, seconds) per record
 
 
 def _install_timer() -> None:
@@ -246,7 +247,7 @@ def _install_timer() -> None:
         try:
             return real(fn, seconds, where)
         finally:
-            _TIMES.append(time.perf_counter() - t)
+            _TIMES.append((where, time.perf_counter() - t))
 
     for mod in (cl, ct):
         mod.guarded = timed
@@ -340,15 +341,14 @@ def run_batch(rng: random.Random, seeds, config, size: int, figs: Figures, workd
     figs.inputs += size
     figs.batches += 1
     figs.by_config[label] = figs.by_config.get(label, 0) + size
-    for t in _TIMES:
+    for where, t in _TIMES:
         figs.max_record_s = max(figs.max_record_s, t)
         if t > 1.0:
             figs.over_1s += 1
-    if len([t for t in _TIMES if t > 1.0]):
-        figs.note("slow", f"{label}: {len([t for t in _TIMES if t > 1.0])} record(s) over 1 s (max {max(_TIMES):.2f} s); input kept in {path}.slow")
-        os.replace(path, path + ".slow") if not os.path.exists(path + ".slow") else None
-        with open(path, "wb") as fh:
-            fh.write(b"\n".join(lines) + b"\n")
+            line = int(where.rsplit(":", 1)[1])
+            figs.slow_inputs.append({"config": list(config), "seconds": round(t, 2),
+                                     "line": lines[line - 1].decode("utf-8", "replace")})
+            figs.note("slow", f"{label} line {line}: {t:.2f} s (kept in reports/fuzz-slow.jsonl)")
     if tb:
         figs.tracebacks += 1
         figs.note("traceback", f"{label}: {tb.strip().splitlines()[-1]}")
@@ -407,10 +407,10 @@ def main(argv=None) -> int:
                       check_determinism=args.determinism_every > 0 and n % args.determinism_every == 1)
             if n % 20 == 0:
                 print(f"... {figs.inputs} inputs, {figs.bad()} problems, {time.monotonic() - start:.0f} s", flush=True)
-        for f in Path(workdir).glob("*.slow"):
+        if figs.slow_inputs:
             keep = ROOT / "reports" / "fuzz-slow.jsonl"
             keep.parent.mkdir(exist_ok=True)
-            keep.write_bytes(f.read_bytes())
+            keep.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in figs.slow_inputs), encoding="utf-8")
     print(figs.report(time.monotonic() - start))
     return 1 if figs.bad() else 0
 

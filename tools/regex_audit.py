@@ -11,8 +11,11 @@ Patterns are collected systematically, two ways:
 
     python tools/regex_audit.py [--length 2000] [--limit 0.1] [--progress FILE]
 
-prints the number of patterns and strings tried and every slow (pattern, string) pair; exit 1 if
-any.  ``tests/test_regex_bounds.py`` runs it in a child process with an overall timeout (a hung
+prints the number of patterns and strings tried and every slow (pattern, string) pair.  A pair is
+slow when the search takes more than ``--limit`` seconds; it is *catastrophic* when it takes more
+than ``--max`` seconds, or when halving the string does not cut the time by more than 6× (a
+quadratic search — ".*" tried from every start — cuts it by 4×, a cubic one by 8×).  Exit 1 if any
+pair is catastrophic.  ``tests/test_regex_bounds.py`` runs it in a child process with an overall timeout (a hung
 search cannot be interrupted inside the regex engine)."""
 
 from __future__ import annotations
@@ -49,6 +52,12 @@ CHARS = [" ", "a", "1", ",", ".", ";", ":", "{", "}", "[", "]", "(", ")", "「",
          "，", "の", "を", "\n", "・", "-", "'", '"', "+", "/", "●", "①", "X", "—", "：", "（", "）"]
 
 
+#: where a pattern compiled during the sample came from: lexer terminals are tried with .match() at
+#: a token start (how the lexers use them), everything else with .search()
+TERMINAL_SOURCES = ("/lark/", "/cardlint/parse/first_match.py", "/cardlint/parse/wordlexer.py", "/cardlint/parse/loader.py")
+TERMINALS: set[tuple[str, int]] = set()
+
+
 def collect(run_sample: bool = True) -> dict[tuple[str, int], re.Pattern]:
     import cardlint
 
@@ -74,7 +83,14 @@ def collect(run_sample: bool = True) -> dict[tuple[str, int], re.Pattern]:
 
         def spy(pattern, flags):
             p = real(pattern, flags)
-            compiled.append(p)
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_code.co_filename.endswith(("re/__init__.py", "re\\__init__.py")):
+                frame = frame.f_back
+            origin = frame.f_code.co_filename.replace("\\", "/") if frame is not None else ""
+            if "/cardlint/" in origin or "/lark/" in origin:      # not the standard library's own patterns
+                compiled.append(p)
+                if any(s in origin for s in TERMINAL_SOURCES):
+                    TERMINALS.add((p.pattern, p.flags))
             return p
 
         re._compile = spy
@@ -164,7 +180,10 @@ def adversarial(pattern: str, flags: int, length: int) -> list[str]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--length", type=int, default=2000)
-    ap.add_argument("--limit", type=float, default=0.1, help="seconds per search")
+    ap.add_argument("--limit", type=float, default=0.05, help="seconds per search worth a second look")
+    ap.add_argument("--max", type=float, default=1.0, help="seconds per search that fail at once")
+    ap.add_argument("--growth-from", type=float, default=0.25,
+                    help="seconds from which a faster-than-quadratic growth fails")
     ap.add_argument("--progress", help="write the pattern being tried to this file (for a watchdog)")
     ap.add_argument("--no-sample", action="store_true", help="module-level patterns only")
     args = ap.parse_args(argv)
@@ -180,16 +199,36 @@ def main(argv=None) -> int:
                 prog.write(f"{src[:300]!r}\t{s[:40]!r}\n")
                 prog.truncate()
                 prog.flush()
+            run = p.match if (src, flags) in TERMINALS else p.search
             t = time.perf_counter()
-            p.search(s)
+            run(s)
             dt = time.perf_counter() - t
             tried += 1
             if dt > args.limit:
                 slow.append((dt, src, s))
-    print(f"patterns: {len(patterns)}  searches: {tried}  slow (> {args.limit} s on {args.length} chars): {len(slow)}")
-    for dt, src, s in sorted(slow, reverse=True)[:50]:
-        print(f"  {dt:.2f} s  {src[:160]!r}  on {s[:30]!r}…")
-    return 1 if slow else 0
+    bad = []
+    for dt, src, s in slow:
+        p = patterns[next(k for k in patterns if k[0] == src)]
+        half = _best(p, s[: len(s) // 2])
+        full = _best(p, s)
+        ratio = full / half if half > 0 else float("inf")
+        if full > args.max or (ratio > 6 and full > args.growth_from):
+            bad.append((full, ratio, src, s))
+    print(f"patterns: {len(patterns)}  searches: {tried}  over {args.limit} s on {args.length} chars: {len(slow)}  "
+          f"catastrophic (> {args.max} s, or time growing faster than the square of the length): {len(bad)}")
+    for dt, ratio, src, s in sorted(bad, reverse=True)[:50]:
+        print(f"  {dt:.2f} s (x{ratio:.1f} for twice the length)  {src[:160]!r}  on {s[:30]!r}…")
+    return 1 if bad else 0
+
+
+def _best(p: re.Pattern, s: str, tries: int = 3) -> float:
+    best = float("inf")
+    run = p.match if (p.pattern, p.flags) in TERMINALS else p.search
+    for _ in range(tries):
+        t = time.perf_counter()
+        run(s)
+        best = min(best, time.perf_counter() - t)
+    return best
 
 
 if __name__ == "__main__":
