@@ -12,7 +12,8 @@ ERRORS = "cardlint.replace"
 
 def _replace(exc: UnicodeError):
     if isinstance(exc, UnicodeEncodeError):
-        return "\ufffd" * (exc.end - exc.start), exc.end
+        # bytes: the UTF-8 encoder takes no non-ASCII str from a handler
+        return "\ufffd".encode("utf-8") * (exc.end - exc.start), exc.end
     raise exc
 
 
