@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.commands.common import add_format, add_lang, add_time_limit, guarded, open_output, progress
+from cardlint.commands.common import (add_format, add_lang, add_time_limit, guarded, open_output, progress,
+                                      warm_up_text)
 from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _, normalize_lang
 
@@ -83,7 +84,7 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
     from cardlint.translate.report import Summary
 
     records = read_pairs(args.input, args.input_format, lang, args.oracle)
-    check_record(PairRecord(None, text="x", en_text="x"), lang)   # load both front ends before any time budget
+    check_record(PairRecord(None, text=warm_up_text("mtg", lang), en_text=warm_up_text("mtg", "en")), lang)  # before any budget
     summary = Summary(lang)
     rows = []
     for rec in progress(records, args.input if (args.input_format in ("auto", "jsonl") and

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.commands.common import add_format, add_lang, add_time_limit, guarded, open_output, progress
+from cardlint.commands.common import (add_format, add_lang, add_time_limit, guarded, open_output, progress,
+                                      warm_up_text)
 from cardlint.io.jsonl import iter_jsonl, validate
 from cardlint.errors import EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _
@@ -61,7 +62,7 @@ def _run_batch(args, fmt, out) -> int:
     errors = 0
     results = []
     records = iter_jsonl(args.input)
-    _classify("x", args.lang, None, None, args.game)   # load the front end before any time budget runs
+    _classify(warm_up_text(args.game, args.lang), args.lang, None, None, args.game)   # before any time budget
     for rec in progress(records, args.input):
         validate(rec, "card record", args.input)
         if rec.error:

@@ -32,6 +32,27 @@ def add_time_limit(parser) -> None:
                         help=_("batch runs: a record that takes longer gets an error result (0: no limit)"))
 
 
+#: one parsed and one unparsed clause per language: a batch classifies them before its first time
+#: budget starts, so that no record pays (or is stopped in) the one-time grammar and lexer loading
+WARM_UP = {
+    "mtg": {"en": "When this creature enters, draw a card.\nFlying, qqq zzz.",
+            "de": "Wenn diese Kreatur ins Spiel kommt, ziehe eine Karte.\nFliegend, qqq zzz.",
+            "ja": "このクリーチャーが戦場に出たとき、カードを１枚引く。\n飛行、ｑｑｑ。",
+            "zh-Hans": "当此生物进战场时，抓一张牌。\n飞行，ｑｑｑ。"},
+    "ygo": {"en": "If this card is sent to the GY: You can draw 1 card. qqq zzz.",
+            "de": "Wenn diese Karte auf den Friedhof gelegt wird: Du kannst 1 Karte ziehen. qqq zzz.",
+            "ja": "①：このカードが墓地へ送られた場合に発動できる。自分はデッキから１枚ドローする。ｑｑｑ。",
+            "zh-Hans": "①：这张卡被送去墓地的场合才能发动。自己从卡组抽1张。ｑｑｑ。"},
+}
+
+
+def warm_up_text(game: str, lang: str) -> str:
+    from cardlint.i18n import normalize_lang
+
+    table = WARM_UP.get(game, WARM_UP["mtg"])
+    return table.get(normalize_lang(lang), table["en"])
+
+
 def guarded(fn, seconds: float | None, where: str):
     """``(fn(), None)``, or ``(None, message)`` when the record ran over its time budget or the
     program failed on it (an internal error, reported as such: one record never loses the others)."""
