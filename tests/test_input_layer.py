@@ -3,14 +3,12 @@ column, JSONL batches answer every line, output always encodes, and the README s
 
 from __future__ import annotations
 
-import io
 import json
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from cardlint.cli import main
+from cli_run import run
 from cardlint.errors import InputError
 from cardlint.io.decode import decode_utf8, loads_json
 from cardlint.io.jsonl import iter_jsonl, validate
@@ -19,12 +17,6 @@ from cardlint.io.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
-
-def run(argv):
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        rc = main(argv)
-    return rc, out.getvalue(), err.getvalue()
 
 
 def test_bad_byte_is_reported_on_its_own_line():

@@ -4,27 +4,19 @@ accepted because it is valid — never a traceback.  The CLI runs in-process."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from cardlint.cli import main
+from cli_run import run
 
 DIR = Path(__file__).parent / "fixtures" / "malformed"
 CASES = [json.loads(line) for line in (DIR / "MANIFEST.jsonl").read_text(encoding="utf-8").splitlines()]
 PYTHON_SPEAK = re.compile(r"Traceback|\b[A-Z]\w*(Error|Exception)\b|object has no attribute|unhashable|NoneType|"
                           r"not subscriptable|invalid literal for|\bdict\b|\bstr\b object")
 
-
-def run(argv):
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        rc = main(argv)
-    return rc, out.getvalue(), err.getvalue()
 
 
 def test_corpus_size():

@@ -169,22 +169,13 @@ SCHEMAS: dict[str, dict[str, Key]] = {
 
 # ------------------------------------------------------------------ checking
 
+_KINDS = ((bool, "bool"), (int, "int"), (float, "number"), (str, "text"), (dict, "map"), (list, "list"))
+
+
 def kind_of(v: Any) -> str:
     if v is None:
         return "null"
-    if isinstance(v, bool):
-        return "bool"
-    if isinstance(v, int):
-        return "int"
-    if isinstance(v, float):
-        return "number"
-    if isinstance(v, str):
-        return "text"
-    if isinstance(v, dict):
-        return "map"
-    if isinstance(v, list):
-        return "list"
-    return type(v).__name__
+    return next((name for t, name in _KINDS if isinstance(v, t)), type(v).__name__)
 
 
 def _alternatives(spec: str) -> list[str]:
