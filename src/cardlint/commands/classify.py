@@ -44,7 +44,10 @@ def run(args) -> int:
     if not args.input and args.text is None:
         if sys.stdin.isatty():
             raise InputError(_("no card text: give TEXT, --input FILE.jsonl, or text on standard input"))
-        args.text = sys.stdin.read()
+        from cardlint.io.decode import decode_utf8
+
+        raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8", "surrogateescape")
+        args.text = decode_utf8(raw, "<stdin>")
         if not args.text.strip():
             raise InputError(_("no card text: give TEXT, --input FILE.jsonl, or text on standard input"))
     with open_output(args.output) as out:
