@@ -143,7 +143,7 @@ objects:
 
 
 @pytest.mark.parametrize("text,line,needle", [
-    ("objects:\n  - {id: a, name: A, types: [Creature], timestamp: 1, flavor: x}\n", 2, "unknown field"),
+    ("objects:\n  - {id: a, name: A, types: [Creature], timestamp: 1, flavor: x}\n", 2, "unknown key"),
     ("objects:\n  - id: a\n    name: A\n    types: [Creature]\n", 2, "timestamp"),
     ("objects:\n  - {id: a, name: A, timestamp: 1}\neffects:\n  - {text: 'Target creature gets +1/+1 until end of turn.'}\n", 4, "timestamp"),
 ])

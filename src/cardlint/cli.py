@@ -70,6 +70,9 @@ def _command_from_argv(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from cardlint.io.output import safe_std_streams
+
+    safe_std_streams()
     try:
         set_lang(_lang_from_argv(argv))
     except ValueError as exc:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.commands.common import add_format, add_lang, open_output, progress
+from cardlint.commands.common import (add_format, add_lang, add_time_limit, guarded, open_output, progress,
+                                      warm_up_text)
 from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _, normalize_lang
 
@@ -38,6 +39,7 @@ def register(sub) -> None:
     p.add_argument("--output", "-o", metavar="FILE", help=_("write results to FILE instead of standard output"))
     add_lang(p, _("language of the translation"))
     add_format(p, ["text", "json", "jsonl"], default=None)
+    add_time_limit(p)
     p.set_defaults(func=run)
 
 
@@ -78,10 +80,11 @@ def run(args) -> int:
 
 
 def _run_batch(args, lang: str, fmt: str, out) -> int:
-    from cardlint.translate.readers import read_pairs
+    from cardlint.translate.readers import PairRecord, read_pairs
     from cardlint.translate.report import Summary
 
     records = read_pairs(args.input, args.input_format, lang, args.oracle)
+    check_record(PairRecord(None, text=warm_up_text("mtg", lang), en_text=warm_up_text("mtg", "en")), lang)  # before any budget
     summary = Summary(lang)
     rows = []
     for rec in progress(records, args.input if (args.input_format in ("auto", "jsonl") and
@@ -89,12 +92,12 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
         if rec.error:
             row = {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": rec.error}
         else:
-            try:
-                row = {"name": rec.name, **{k: v for k, v in check_record(rec, lang, args.min_confidence).items()
-                                             if k != "name"}}
-            except Exception as exc:  # one bad record never loses the others
-                row = {"name": rec.name, "consistent": False, "status": "error", "findings": [],
-                       "error": f"{args.input}:{rec.line}: {type(exc).__name__}: {exc}"}
+            res, err = guarded(lambda: check_record(rec, lang, args.min_confidence), args.time_limit,
+                               f"{args.input}:{rec.line}")
+            if err:
+                row = {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": err}
+            else:
+                row = {"name": rec.name, **{k: v for k, v in res.items() if k != "name"}}
         summary.add(row)
         if fmt == "json":
             rows.append(row)

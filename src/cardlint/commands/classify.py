@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.commands.common import add_format, add_lang, iter_jsonl, open_output, progress
+from cardlint.commands.common import (add_format, add_lang, add_time_limit, guarded, open_output, progress,
+                                      warm_up_text)
+from cardlint.io.jsonl import iter_jsonl, validate
 from cardlint.errors import EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _
 
@@ -21,6 +23,7 @@ def register(sub) -> None:
     p.add_argument("--output", "-o", metavar="FILE", help=_("write results to FILE instead of standard output"))
     add_lang(p)
     add_format(p, ["text", "json", "jsonl"], default=None)
+    add_time_limit(p)
     p.set_defaults(func=run)
 
 
@@ -41,7 +44,10 @@ def run(args) -> int:
     if not args.input and args.text is None:
         if sys.stdin.isatty():
             raise InputError(_("no card text: give TEXT, --input FILE.jsonl, or text on standard input"))
-        args.text = sys.stdin.read()
+        from cardlint.io.decode import decode_utf8
+
+        raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8", "surrogateescape")
+        args.text = decode_utf8(raw, "<stdin>")
         if not args.text.strip():
             raise InputError(_("no card text: give TEXT, --input FILE.jsonl, or text on standard input"))
     with open_output(args.output) as out:
@@ -58,21 +64,24 @@ def run(args) -> int:
 def _run_batch(args, fmt, out) -> int:
     errors = 0
     results = []
-    for rec in progress(iter_jsonl(args.input), args.input):
+    records = iter_jsonl(args.input)
+    _classify(warm_up_text(args.game, args.lang), args.lang, None, None, args.game)   # before any time budget
+    for rec in progress(records, args.input):
+        validate(rec, "card record", args.input)
         if rec.error:
             errors += 1
-            name = rec.name if isinstance(rec.name, str) or rec.name is None else str(rec.name)
-            row = {"name": name, "error": rec.error}
+            row = {"name": rec.name, "error": rec.error}
         else:
             data = rec.data
             name = data.get("tname") or data.get("name") if args.lang != "en" else data.get("name")
-            try:
-                res = _classify(data.get("text") or "", args.lang, name, data.get("type"), args.game,
-                                data.get("pendulum_text"))
-                row = {"name": data.get("name"), **res}
-            except Exception as exc:  # one bad record never loses the others
+            res, err = guarded(lambda: _classify(data.get("text") or "", args.lang, name, data.get("type"), args.game,
+                                                 data.get("pendulum_text")),
+                               args.time_limit, f"{args.input}:{rec.line}")
+            if err:
                 errors += 1
-                row = {"name": data.get("name"), "error": f"{type(exc).__name__}: {exc}"}
+                row = {"name": data.get("name"), "error": err}
+            else:
+                row = {"name": data.get("name"), **res}
         if fmt == "jsonl":
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
         elif fmt == "json":

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 import time
-from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Iterable, Iterator
 
 from cardlint.errors import InputError
 from cardlint.i18n import LANGS, _
@@ -23,47 +21,54 @@ def add_format(parser, choices: list[str], default: str | None = "text") -> None
     parser.add_argument("--format", choices=choices, default=default, help=_("output format"))
 
 
-@dataclass
-class Record:
-    line: int
-    data: dict | None
-    error: str | None = None
-
-    @property
-    def name(self) -> Any:
-        return (self.data or {}).get("name")
+# the JSONL reader lives in the input layer; kept importable from here for existing callers
+from cardlint.io.jsonl import Record, iter_jsonl  # noqa: E402,F401
 
 
-def iter_jsonl(path: str) -> Iterator[Record]:
-    """One :class:`Record` per non-empty line; a malformed line becomes a record with ``error``
-    naming ``file:line:column`` (the run goes on)."""
+def add_time_limit(parser) -> None:
+    from cardlint.budget import DEFAULT_SECONDS
+
+    parser.add_argument("--time-limit", type=float, default=DEFAULT_SECONDS, metavar="SECONDS",
+                        help=_("batch runs: a record that takes longer gets an error result (0: no limit)"))
+
+
+#: one parsed and one unparsed clause per language: a batch classifies them before its first time
+#: budget starts, so that no record pays (or is stopped in) the one-time grammar and lexer loading
+WARM_UP = {
+    "mtg": {"en": "When this creature enters, draw a card.\nFlying, qqq zzz.",
+            "de": "Wenn diese Kreatur ins Spiel kommt, ziehe eine Karte.\nFliegend, qqq zzz.",
+            "ja": "このクリーチャーが戦場に出たとき、カードを１枚引く。\n飛行、ｑｑｑ。",
+            "zh-Hans": "当此生物进战场时，抓一张牌。\n飞行，ｑｑｑ。"},
+    "ygo": {"en": "If this card is sent to the GY: You can draw 1 card. qqq zzz.",
+            "de": "Wenn diese Karte auf den Friedhof gelegt wird: Du kannst 1 Karte ziehen. qqq zzz.",
+            "ja": "①：このカードが墓地へ送られた場合に発動できる。自分はデッキから１枚ドローする。ｑｑｑ。",
+            "zh-Hans": "①：这张卡被送去墓地的场合才能发动。自己从卡组抽1张。ｑｑｑ。"},
+}
+
+
+def warm_up_text(game: str, lang: str) -> str:
+    from cardlint.i18n import normalize_lang
+
+    table = WARM_UP.get(game, WARM_UP["mtg"])
+    return table.get(normalize_lang(lang), table["en"])
+
+
+def guarded(fn, seconds: float | None, where: str):
+    """``(fn(), None)``, or ``(None, message)`` when the record ran over its time budget or the
+    program failed on it (an internal error, reported as such: one record never loses the others)."""
+    from cardlint.budget import BudgetExceeded, time_budget
+
     try:
-        fh = open(path, "rb")
-    except OSError as exc:
-        raise InputError(_("cannot read input: {error}").format(error=exc.strerror), path=path) from exc
-    with fh:
-        for lineno, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield Record(lineno, None, f"{path}:{lineno}:{exc.start + 1}: " + _("not UTF-8"))
-                continue
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                yield Record(lineno, None, f"{path}:{lineno}:{exc.colno}: " + _("invalid JSON: {msg}").format(msg=exc.msg))
-                continue
-            if not isinstance(data, dict):
-                yield Record(lineno, None, f"{path}:{lineno}:1: " + _("expected a JSON object"))
-                continue
-            bad = next((k for k in ("text", "name", "tname", "type") if data.get(k) is not None
-                        and not isinstance(data[k], str)), None)
-            if bad:
-                yield Record(lineno, data, f"{path}:{lineno}:1: " + _("\"{field}\" must be a string").format(field=bad))
-                continue
-            yield Record(lineno, data)
+        with time_budget(seconds):
+            return fn(), None
+    except BudgetExceeded:
+        return None, f"{where}: " + _("stopped after {seconds} s (the time limit per record, --time-limit)").format(
+            seconds=f"{seconds:g}")
+    except RecursionError:
+        return None, f"{where}: " + _("the text is nested too deeply to analyse")
+    except Exception as exc:  # noqa: BLE001 - one bad record never loses the others
+        return None, f"{where}: " + _("internal error ({error}); please report this input").format(
+            error=f"{type(exc).__name__}: {exc}")
 
 
 @contextlib.contextmanager
@@ -72,7 +77,9 @@ def open_output(path: str | None):
         yield sys.stdout
         return
     try:
-        fh = open(path, "w", encoding="utf-8")
+        from cardlint.io.output import open_text_output
+
+        fh = open_text_output(path)
     except OSError as exc:
         raise InputError(_("cannot write output: {error}").format(error=exc.strerror), path=path) from exc
     with fh:
@@ -87,7 +94,7 @@ def progress(items: Iterable, label: str = "", total: int | None = None) -> Iter
     if total is None and label and os.path.isfile(label):
         try:
             with open(label, "rb") as fh:
-                total = sum(1 for line in fh if line.strip())
+                total = sum(1 for _line in fh)
         except OSError:
             total = None
     start = time.monotonic()

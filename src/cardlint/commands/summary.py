@@ -3,9 +3,12 @@ objects it applies to, in the chosen language (Jinja2 templates through the Babe
 
 from __future__ import annotations
 
-from cardlint.commands.common import add_lang, iter_jsonl, open_output
-from cardlint.errors import InputError
+import sys
+
+from cardlint.commands.common import add_lang, open_output
+from cardlint.errors import EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import Domain
+from cardlint.io.jsonl import iter_jsonl, validate
 
 T = Domain("explain")
 
@@ -45,6 +48,7 @@ def run(args) -> int:
     if args.input:
         cards = []
         for rec in iter_jsonl(args.input):
+            validate(rec, "card record", args.input)
             if rec.error:
                 cards.append({"name": rec.name, "error": rec.error})
             else:
@@ -53,4 +57,7 @@ def run(args) -> int:
         cards = [{"name": args.name, "text": args.text.replace("\\n", "\n"), "type": args.type_line}]
     with open_output(args.output) as fh:
         fh.write(summarize(cards, args.lang, args.format, args.text_lang))
-    return 0
+    errors = [c["error"] for c in cards if c.get("error")]
+    for e in errors:
+        print(f"cardlint: {e}", file=sys.stderr)
+    return EXIT_USAGE if errors else EXIT_OK

@@ -23,75 +23,26 @@ from typing import Any
 
 from cardlint.errors import InputError
 from cardlint.i18n import Domain
+from cardlint.io.schema import SCHEMAS
+from cardlint.io.yamlio import LList, LMap, load_yaml
 
 T = Domain("explain")
 
-OBJECT_KEYS = {
-    "id", "name", "types", "subtypes", "supertypes", "colors", "mana_value", "mana_cost", "power",
-    "toughness", "loyalty", "text", "controller", "owner", "timestamp", "counters", "attached_to",
-    "attached_at", "choices", "tapped", "token", "zone", "entered",
-}
-EFFECT_KEYS = {"id", "name", "text", "source", "controller", "targets", "timestamp", "choices", "ended"}
-TOP_KEYS = {"name", "description", "lang", "rules", "objects", "effects", "expect", "variants", "notes",
-            "known_gaps", "history", "players", "active_player", "scheme"}
-VARIANT_KEYS = {"name", "description", "set", "remove", "add_effects", "add_objects", "expect", "known_gaps",
-                "scheme"}
+OBJECT_KEYS = set(SCHEMAS["board object"])     # the key tables live in cardlint.io.schema
+EFFECT_KEYS = set(SCHEMAS["board effect"])
+TOP_KEYS = set(SCHEMAS["board"])
+VARIANT_KEYS = set(SCHEMAS["board variant"])
 ZONES = ("battlefield", "hand", "graveyard", "stack", "exile", "library", "command")
 COLORS = ("W", "U", "B", "R", "G")
 
 
-class _LMap(dict):
-    """A mapping that remembers the line of itself and of each key."""
-
-    line: int = 0
-    lines: dict
-
-
-class _LList(list):
-    line: int = 0
-
-
-def _construct(node) -> Any:
-    import yaml
-
-    if isinstance(node, yaml.MappingNode):
-        out = _LMap()
-        out.line = node.start_mark.line + 1
-        out.lines = {}
-        for k, v in node.value:
-            key = _construct(k)
-            out[key] = _construct(v)
-            out.lines[key] = k.start_mark.line + 1
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        out = _LList(_construct(v) for v in node.value)
-        out.line = node.start_mark.line + 1
-        return out
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node, deep=True)
-    finally:
-        loader.dispose()
+_LMap, _LList = LMap, LList
 
 
 def read_yaml(path: str | Path) -> Any:
-    import yaml
-
-    path = str(path)
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise InputError(T._("cannot read the board: {error}").format(error=exc.strerror), path=path) from None
-    except UnicodeDecodeError:
-        raise InputError(T._("the board is not UTF-8 text"), path=path) from None
-    try:
-        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(T._("invalid YAML: {problem}").format(problem=getattr(exc, "problem", None) or exc),
-                         path=path, line=mark.line + 1 if mark else None) from None
-    return _construct(node) if node is not None else None
+    """The board file's values with lines (:func:`cardlint.io.yamlio.load_yaml`: every decoding
+    problem is an :class:`InputError` at its line and column)."""
+    return load_yaml(str(path))
 
 
 @dataclass
@@ -277,6 +228,9 @@ def _effect(path, m, index) -> BoardEffect:
 def board_from_data(data: Any, path: str) -> Board:
     if not isinstance(data, _LMap):
         raise _err(path, getattr(data, "line", 1), T._("a board must be a mapping with 'objects'"))
+    from cardlint.io.board import check_board
+
+    check_board(data, path)
     _check_keys(path, data, TOP_KEYS, "board")
     objs = data.get("objects")
     if not isinstance(objs, list):

@@ -5,9 +5,25 @@ resolved effects with targets.  Every object and every resolved effect becomes a
 from __future__ import annotations
 
 from cardlint.dependency import Source
+from cardlint.errors import InputError
+from cardlint.io.schema import check, find_cycle
 from cardlint.i18n import _
 from cardlint.io import CardEntry, Document
-from cardlint.io.yamlio import line_of, strip_lines
+from cardlint.io.yamlio import line_of, strip_lines, where
+
+
+def check_board(data, path: str) -> None:
+    """The board against its schema (``cardlint.io.schema``), then attachments: ``attached_to``
+    cycles (an Aura attached to itself, or two objects attached to each other) are refused."""
+    check(data, "board", path, where)
+    objects = [o for o in data.get("objects") or [] if isinstance(o, dict) and "id" in o]
+    edges = {str(o["id"]): (str(o["attached_to"]) if o.get("attached_to") is not None else None) for o in objects}
+    cycle = find_cycle(edges)
+    if cycle:
+        first = next(o for o in objects if str(o["id"]) == cycle[0])
+        line, col = where(first, "attached_to")
+        raise InputError(_("attached_to makes a cycle: {cycle}").format(cycle=" → ".join(cycle)), path=path,
+                         line=line, column=col)
 
 
 def is_board(data) -> bool:
@@ -16,6 +32,11 @@ def is_board(data) -> bool:
 
 def read_board(path: str, data: dict, lang: str) -> Document:
     doc = Document(path=path, kind="board", board=strip_lines(data))
+    try:
+        check_board(data, path)
+    except InputError as exc:
+        doc.errors.append(str(exc))
+        return doc
     lang = data.get("lang", lang)
     ids = set()
     for obj in data.get("objects") or []:

@@ -49,11 +49,15 @@ def parse_declared(value, where: str) -> tuple[list[Declaration], str | None]:
                     layer = str(layer)
                     if layer not in LAYERS:
                         return [], f"{where}: " + _("declared clause {n}: unknown layer {value!r}").format(n=i + 1, value=layer)
-                norm.append({"kind": e["kind"], "layer": layer, "cda": bool(e.get("cda", False))})
+                cda = e.get("cda", False)
+                if not isinstance(cda, bool):   # "no" is a non-empty string, not false
+                    return [], f"{where}: " + _("declared clause {n}: \"cda\" must be true or false, not {value!r}").format(
+                        n=i + 1, value=cda)
+                norm.append({"kind": e["kind"], "layer": layer, "cda": cda})
             effects = norm
         out.append(Declaration(clause_index=c.get("clause_index", i if "text" not in c else None),
                                text=c.get("text"), ability=ability, effects=effects,
-                               line=c.get("__line__")))
+                               line=getattr(c, "line", None)))
     return out, None
 
 

@@ -3,7 +3,6 @@ yields one per lintable file inside it, sorted)."""
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Iterator
 
@@ -39,16 +38,17 @@ def read_path(path: str, lang: str = "en", card_db: dict | None = None, game: st
 def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Document | None:
     """The document of one file, or None when a file in a folder is not something lint reads
     (e.g. kb/layers.yaml).  A file named on the command line that is unreadable raises."""
-    from cardlint.commands.common import iter_jsonl
+    from cardlint.io.jsonl import iter_jsonl, validate
 
     ext = os.path.splitext(path)[1].lower()
     if ext == ".jsonl":
-        records = list(iter_jsonl(path))
+        records = [r for r in iter_jsonl(path) if not r.blank]   # lint has no one-line-per-line contract
         first = next((r.data for r in records if r.data), None) or {}
         if "lines" in first and "oracle" in first:
             from cardlint.io.forge import read_forge_jsonl
 
-            return read_forge_jsonl(path, records)
+            return read_forge_jsonl(path, [validate(r, "Forge script record", path) for r in records])
+        records = [validate(r, "card record", path) for r in records]
         if game == "ygo" or first.get("game") == "ygo":
             from cardlint.io.cards import read_cards_jsonl
 
@@ -76,15 +76,9 @@ def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Docu
         raise InputError(_("a YAML input must be a kb template file (\"templates:\") or a board (\"objects:\")"),
                          path=path, line=1)
     if ext == ".json":
-        try:
-            with open(path, encoding="utf-8") as fh:
-                raw = fh.read()
-            data = json.loads(raw)
-        except UnicodeDecodeError as exc:
-            raise InputError(_("not UTF-8"), path=path, line=1, column=exc.start + 1) from exc
-        except json.JSONDecodeError as exc:
-            raise InputError(_("invalid JSON: {msg}").format(msg=exc.msg), path=path, line=exc.lineno,
-                             column=exc.colno) from exc
+        from cardlint.io.decode import load_json_file
+
+        raw, data = load_json_file(path)
         from cardlint.io.cards import is_mtgjson, read_mtgjson
 
         if is_mtgjson(data):
@@ -101,11 +95,9 @@ def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Docu
             return None
         from cardlint.io.cards import read_decklist
 
-        try:
-            with open(path, encoding="utf-8") as fh:
-                lines = fh.read().splitlines()
-        except UnicodeDecodeError as exc:
-            raise InputError(_("not UTF-8"), path=path, line=1, column=exc.start + 1) from exc
+        from cardlint.io.decode import read_text
+
+        lines = read_text(path).splitlines()
         return read_decklist(path, lines, card_db)
     if in_folder:
         return None

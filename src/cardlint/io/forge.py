@@ -12,10 +12,8 @@ AddKeyword/AddAbility/AddTrigger/RemoveAllAbilities/RemoveKeyword … → 6; Set
 
 from __future__ import annotations
 
-import json
 import os
 import re
-from pathlib import Path
 
 from cardlint.i18n import _
 from cardlint.io import CardEntry, Declaration, Document
@@ -246,13 +244,13 @@ def is_forge_script(path: str) -> bool:
 def read_forge_script(path: str) -> Document:
     """One Forge ``cardsfolder`` ``.txt`` script (faces split at ``ALTERNATE``)."""
     doc = Document(path=path, kind="forge", is_set=False)
+    from cardlint.errors import InputError
+    from cardlint.io.decode import read_text
+
     try:
-        raw = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        doc.errors.append(f"{path}:1:{exc.start + 1}: " + _("not UTF-8"))
-        return doc
-    except OSError as exc:
-        doc.errors.append(f"{path}:1:1: " + _("cannot read input: {error}").format(error=exc.strerror))
+        raw = read_text(path)
+    except InputError as exc:
+        doc.errors.append(str(exc))
         return doc
     face: dict = {"lines": [], "line": 1}
     faces = [face]
@@ -284,11 +282,19 @@ def read_forge_script(path: str) -> Document:
 
 
 def load_oracle(path: str) -> dict[str, dict]:
-    """``oracle-en.jsonl`` → {name: record} (to compare Forge scripts with current Oracle text)."""
+    """``oracle-en.jsonl`` → {name: record} (to compare Forge scripts with current Oracle text).
+    A malformed line stops the run: it names file:line:column."""
+    from cardlint.errors import InputError
+    from cardlint.io.jsonl import iter_jsonl, validate
+
     out = {}
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                r = json.loads(line)
-                out[r["name"]] = r
+    for rec in iter_jsonl(path):
+        if rec.blank:
+            continue
+        validate(rec, "card record", path)
+        if rec.error:
+            raise InputError(rec.error)
+        if not isinstance(rec.data.get("name"), str):
+            raise InputError(_("each card needs a \"name\""), path=path, line=rec.line, column=1)
+        out[rec.data["name"]] = rec.data
     return out

@@ -20,7 +20,9 @@ from __future__ import annotations
 from cardlint.i18n import LANGS, _
 from cardlint.io import CardEntry, Document
 from cardlint.io.cards import parse_declared
-from cardlint.io.yamlio import line_of
+from cardlint.errors import InputError
+from cardlint.io.schema import check
+from cardlint.io.yamlio import line_of, where
 from cardlint.classify import is_spell_card
 
 
@@ -30,6 +32,11 @@ def is_templates(data) -> bool:
 
 def read_templates(path: str, data: dict) -> Document:
     doc = Document(path=path, kind="templates", is_set=False)
+    try:
+        check(data, "templates file", path, where)
+    except InputError as exc:
+        doc.errors.append(str(exc))
+        return doc
     seen = set()
     for t in data["templates"]:
         ln = line_of(t)
@@ -48,7 +55,7 @@ def read_templates(path: str, data: dict) -> Document:
         if err:
             doc.errors.append(err)
             continue
-        unknown = [k for k in texts if k not in LANGS and k != "__line__"]
+        unknown = [k for k in texts if k not in LANGS]
         if unknown:
             doc.errors.append(f"{path}:{ln}:1: " + _("unknown language {lang!r}").format(lang=unknown[0]))
             continue

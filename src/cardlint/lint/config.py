@@ -15,14 +15,25 @@ A code is enabled when its longest matching ``select`` entry is longer than its 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardlint.errors import InputError
 from cardlint.i18n import _
 
-KNOWN_KEYS = {"select", "ignore", "extend-select", "max-set-size", "lang"}
+def _toml_key_place(text: str, key) -> tuple[int | None, int | None]:
+    """Line and column of ``key = …`` in the [tool.cardlint] table (tomllib gives no positions)."""
+    import re
+
+    m = re.search(r"^\[tool\.cardlint\]", text, re.M)
+    start = m.end() if m else 0
+    if key is None:
+        return (text.count("\n", 0, m.start()) + 1, 1) if m else (None, None)
+    k = re.search(r'^[ \t]*"?' + re.escape(str(key)) + r'"?[ \t]*=', text[start:], re.M)
+    if not k:
+        return None, None
+    i = start + k.start()
+    return text.count("\n", 0, i) + 1, i - (text.rfind("\n", 0, i) + 1) + 1
 
 
 @dataclass
@@ -63,20 +74,18 @@ def load_config(paths: list[str], select: list[str] | None = None, ignore: list[
                 if file:
                     break
     if file is not None and not isolated:
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(_("cannot read configuration: {error}").format(error=exc), path=str(file)) from exc
-        except tomllib.TOMLDecodeError as exc:
-            raise InputError(_("invalid TOML: {msg}").format(msg=exc), path=str(file)) from exc
-        section = data.get("tool", {}).get("cardlint", {})
-        unknown = [k for k in section if k not in KNOWN_KEYS and not isinstance(section[k], dict)]
-        if unknown:
-            raise InputError(_("unknown [tool.cardlint] key {key!r}").format(key=unknown[0]), path=str(file))
-        for key in ("select", "ignore", "extend-select"):
-            v = section.get(key)
-            if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
-                raise InputError(_("[tool.cardlint] {key} must be a list of strings").format(key=key), path=str(file))
+        from cardlint.io.decode import load_toml, read_text
+        from cardlint.io.schema import check
+
+        data = load_toml(str(file))
+        tool = data.get("tool", {})
+        section = tool.get("cardlint", {}) if isinstance(tool, dict) else {}
+        text = read_text(str(file))
+        if not isinstance(section, dict):
+            line = next((i for i, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("cardlint")), None)
+            raise InputError(_("[tool.cardlint] must be a table"), path=str(file), line=line, column=1 if line else None)
+        check({k: v for k, v in section.items() if not isinstance(v, dict)}, "config", str(file),
+              lambda _c, key: _toml_key_place(text, key))
         cfg.select = list(section.get("select", cfg.select)) + list(section.get("extend-select", []))
         cfg.ignore = list(section.get("ignore", []))
         if "max-set-size" in section:

@@ -280,7 +280,8 @@ def _mark_quoted(text: str) -> str:
             start = stack.pop()
             inner = "".join(out[start + 1:])
             del out[start + 1:]
-            out.append(_mark_cost(inner))
+            # without a ":" there is no cost to mark: skipping the scan keeps deep nesting linear
+            out.append(_mark_cost(inner) if ":" in inner else inner)
             out.append(ch)
         else:
             out.append(ch)

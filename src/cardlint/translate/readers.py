@@ -15,8 +15,6 @@ Formats:
 
 from __future__ import annotations
 
-import json
-
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -95,9 +93,11 @@ def pair_from_dict(data: dict, where: str, line: int | None) -> PairRecord:
 
 
 def read_jsonl(path: str) -> Iterator[PairRecord]:
-    from cardlint.commands.common import iter_jsonl
+    from cardlint.io.jsonl import iter_jsonl, validate
 
-    for rec in iter_jsonl(path):
+    records = iter_jsonl(path)
+    for rec in records:
+        validate(rec, "translation record", path)
         if rec.error:
             name = rec.data.get("name") if isinstance(rec.data, dict) else None
             yield PairRecord(rec.line, name=name, error=rec.error)
@@ -113,7 +113,7 @@ def unescape_forge(text: str) -> str:
 def load_oracle(path: str) -> dict[str, dict]:
     """English Oracle JSONL → name (case-folded) → row.  Malformed lines are skipped with a warning
     on standard error: the pairs they would feed are reported as missing their English text."""
-    from cardlint.commands.common import iter_jsonl
+    from cardlint.io.jsonl import iter_jsonl
 
     out: dict[str, dict] = {}
     bad = 0
@@ -162,18 +162,9 @@ def read_forge(path: str, oracle_path: str) -> Iterator[PairRecord]:
 
 # --- MTGJSON ------------------------------------------------------------------------------------
 def _load_json(path: str):
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise InputError(_("cannot read input: {error}").format(error=exc.strerror), path=path) from exc
-    try:
-        return json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise InputError(_("not UTF-8"), path=path) from exc
-    except json.JSONDecodeError as exc:
-        raise InputError(_("invalid JSON: {msg}").format(msg=exc.msg), path=path, line=exc.lineno,
-                         column=exc.colno) from exc
+    from cardlint.io.decode import load_json_file
+
+    return load_json_file(path)[1]
 
 
 def _iter_mtgjson_cards(doc) -> Iterator[dict]:

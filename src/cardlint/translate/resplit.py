@@ -90,6 +90,11 @@ def split_candidates(text: str, lang: str) -> list[str]:
     out: list[str] = []
     offset = 0
     for line in text.split("\n"):
+        if len(out) >= MAX_CANDIDATES:   # each candidate copies the text: stop at the cap, not after it
+            break
+        if not line.strip():
+            offset += len(line) + 1
+            continue
         cuts = set(_keyword_run_ends(line, lang))
         cuts.update(m.end() for m in _SENTENCE_END.finditer(line))
         depth = _depths(line)

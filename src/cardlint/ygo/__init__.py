@@ -21,7 +21,8 @@ from cardlint.ygo.segment import is_flavor, segment
 
 __all__ = ["classify", "parse_effects", "ir"]
 
-MAX_TEXT = 20_000  # longer input is junk (the longest real card text is under 2,000 characters)
+MAX_TEXT = 5_000  # longer input is junk (the longest real card text is under 1,000 characters)
+FALLBACK_CHARS = 2_000  # what the cue-word fallback reads of such junk
 
 _LANG_ALIASES = {"en": "en", "de": "de", "ja": "ja", "zh": "zh-Hans", "zh-hans": "zh-Hans", "zh_hans": "zh-Hans",
                  "zh-cn": "zh-Hans", "zh-Hans": "zh-Hans"}
@@ -44,11 +45,13 @@ def parse_effects(text: str, lang: str = "en", card_type: str | None = None, nam
     if is_flavor(card_type):
         return []
     if len(text) > MAX_TEXT:
-        # never hand megabytes to the parser: classify a bounded prefix, unparsed
+        # never hand megabytes to the parser: classify a bounded prefix, unparsed; the prefix is
+        # counted after collapsing whitespace, so 20,000 spaces are no 20,000-character clause
         from cardlint.ygo.build import fallback
         from cardlint.ygo.segment import Segment
 
-        seg = Segment(text[:200], text[:MAX_TEXT].lower())
+        prefix = " ".join(text[:MAX_TEXT * 4].split())[:FALLBACK_CHARS]
+        seg = Segment(prefix[:200], prefix.lower())
         return [fallback(seg, lang)]
     return [build_effect(seg, lang) for seg in segment(text, lang, card_type, name)]
 

@@ -70,26 +70,22 @@ class ChainFile:
 def load_chain_file(path: str | Path, lang: str | None = None) -> ChainFile:
     import yaml
 
-    p = Path(path)
-    try:
-        raw = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read chain file: {exc.strerror or exc}", str(p)) from None
-    return parse_chain_text(raw, str(p), lang)
+    from cardlint.io.decode import read_text
+
+    return parse_chain_text(read_text(str(path)), str(path), lang)
 
 
 def parse_chain_text(raw: str, path: str = "<chain>", lang: str | None = None) -> ChainFile:
     import yaml
 
-    try:
-        node = yaml.compose(raw)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        raise InputError(f"malformed YAML: {getattr(exc, 'problem', None) or exc}", path, line) from None
+    from cardlint.io.schema import check
+    from cardlint.io.yamlio import build, compose, where
+
+    node = compose(raw, path)   # refuses tags, alias bombs, duplicate keys, deep nesting at their line
     if node is None or not isinstance(node, yaml.MappingNode):
-        raise InputError("a chain file must be a mapping with turn_player, event and triggers", path,
+        raise InputError(_("a chain file must be a mapping with turn_player, event and triggers"), path,
                          node.start_mark.line + 1 if node is not None else 1)
+    check(build(node, path), "chain file", path, where)
     data = {k.value: v for k, v in node.value}
 
     def scalar(key, default=None, allowed=None):

@@ -104,10 +104,12 @@ _NAME_RULE = re.compile(r"^(このカード名?|此卡名?|这张卡的?卡名)�
 
 # ------------------------------------------------------------------ English / German (PSCT)
 
+# These tables are used with .search() for a yes/no answer: an unanchored branch is written "\bX", never
+# ".*\bX" — the search tries every start anyway, and ".*" made each try scan to the end (quadratic).
 _EN = {
     "summon_cont": re.compile(r"^(if you do|if (it was |this card was |it is |this card is )?summoned this way|if special summoned this way"
                               r"|you must also (tribute|offer))\b"
-                              r"|.*\bthe turn you (special )?summon (it |this card )?this way\b"),
+                              r"|\bthe turn you (special )?summon (it |this card )?this way\b"),
     "following": re.compile(r"(following|these) effects?\b|each effect\b|1 of the following|each of the following|\bapply this effect\b"),
     "gains": re.compile(r"\b(gains?|get|gets|has|have) (these|this|the following|1 of these) effects?\b|\bgains? (these|the following)\b"
                         r"|\bwith (this|these|the following) effects?\b|\bgains? effects (based on|depending on)\b"),
@@ -130,7 +132,7 @@ _EN = {
                               # the turn's rule that comes with activating the card, said first ("During the turn you activate this
                               # card, you cannot Special Summon …", "You cannot activate this card if you activated …")
                               r"|^during the turn you activate (this card|this effect)\b[^.]*, you (cannot|can't)\b|^you (cannot|can't) activate this card (if|unless)\b"
-                              r"|^the turn player can only use this effect\b|.*\bmust be [^.]* to activate (either of )?this card's effects?\b"
+                              r"|^the turn player can only use this effect\b|\bmust be [^.]* to activate (either of )?this card's effects?\b"
                               r"|^(this card )?cannot be used as (an? )?(synchro|fusion|xyz|link)(, (synchro|fusion|xyz|link))*,? or (synchro|fusion|xyz|link) material\b"
                               r"|^the activation and effects? of this card's effects cannot be negated\b"
                               r"|^this card's activation and effects? cannot be negated\.?$"),
@@ -160,7 +162,7 @@ _EN = {
     "then": re.compile(r"^then,"),
     "rider": re.compile(r"^if ((it|this card) (was|is) )?((special|normal|tribute|fusion|synchro|xyz|link|ritual|pendulum) )?summoned (in )?this way, (?![^.]*:)"
                         # a sentence about "this effect" after the restriction line or on a line of its own
-                        r"|^this effect (is|cannot|can't)\b|^after (its |this card's )?activation, |^if (fusion )?summoning [^,.]* this way, you can also\b|.*\b(for you )?to activate and (to )?resolve this (effect|card)\b|^(this card|it) (cannot|can't) (attack|declare an attack)( directly)? (during )?the turn (this effect is activated|you activate this effect)\b"),
+                        r"|^this effect (is|cannot|can't)\b|^after (its |this card's )?activation, |^if (fusion )?summoning [^,.]* this way, you can also\b|\b(for you )?to activate and (to )?resolve this (effect|card)\b|^(this card|it) (cannot|can't) (attack|declare an attack)( directly)? (during )?the turn (this effect is activated|you activate this effect)\b"),
     "equip_event": re.compile(r"^(if|when) (it|the equipped monster) (destroys|is destroyed|inflicts|is sent|declares|is returned|is banished|is tributed|leaves)\b"),
     "label": re.compile(r"^(\d+\+?|\d+ or (more|higher|lower|less|fewer)|level \d+ or (higher|lower)|\d+(( ?,| ?&| or|, or) \d+)+"
                         r"|(while )?in (attack|defense) position|(attack|defense) position"
@@ -193,7 +195,7 @@ _EN = {
 
 _DE = {
     "summon_cont": re.compile(r"^(falls du dies tust|falls (sie|diese karte|es) auf diese (weise|art))\b"
-                              r"|.*\bin dem du (sie |diese karte )?auf diese (art|weise) beschwörst\b"),
+                              r"|\bin dem du (sie |diese karte )?auf diese (art|weise) beschwörst\b"),
     "following": re.compile(r"(folgenden|dieser|diese) effekte?\b|jeden effekt\b|jeden der folgenden"),
     "gains": re.compile(r"\b(erhält|erhalten|bekommt|bekommen|hat|haben)( (es|sie|er|dieses monster|jenes monster|diese karte))? (diese|diesen|die folgenden|den folgenden|1 dieser) effekte?\b"
                         r"|\bmit (diesem|diesen|den folgenden) effekt(en)?\b"),
