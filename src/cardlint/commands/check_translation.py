@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
+from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
 from cardlint.commands.common import add_format, add_lang, open_output, progress
 from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _, normalize_lang
@@ -38,6 +39,7 @@ def register(sub) -> None:
     p.add_argument("--output", "-o", metavar="FILE", help=_("write results to FILE instead of standard output"))
     add_lang(p, _("language of the translation"))
     add_format(p, ["text", "json", "jsonl"], default=None)
+    add_batch_options(p)
     p.set_defaults(func=run)
 
 
@@ -52,6 +54,30 @@ def check_record(rec, lang: str, min_confidence: float = 0.0) -> dict:
         if result.status == "inconsistent" and not any(f.code in C.INCONSISTENCY_CODES for f in result.findings):
             result.status = "unknown" if result.findings else "consistent"
     return result.to_dict()
+
+
+def pair_row(rec, lang: str, min_confidence: float, path: str) -> dict:
+    """The output row of one translation pair (an error row when it cannot be checked)."""
+    if rec.error:
+        return {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": rec.error}
+    try:
+        return {"name": rec.name, **{k: v for k, v in check_record(rec, lang, min_confidence).items() if k != "name"}}
+    except Exception as exc:  # one bad record never loses the others
+        return {"name": rec.name, "consistent": False, "status": "error", "findings": [],
+                "error": f"{path}:{rec.line}: {type(exc).__name__}: {exc}"}
+
+
+def _pair_key(lang: str, min_confidence: float):
+    from cardlint.i18n import get_lang
+
+    ui = get_lang()
+
+    def key(rec):
+        if rec.error:
+            return None
+        return content_key("check-translation", lang, ui, min_confidence,
+                           [rec.name, rec.tname, rec.text, rec.en_text, rec.type, rec.en_type])
+    return key
 
 
 def run(args) -> int:
@@ -84,17 +110,10 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
     records = read_pairs(args.input, args.input_format, lang, args.oracle)
     summary = Summary(lang)
     rows = []
-    for rec in progress(records, args.input if (args.input_format in ("auto", "jsonl") and
-                                                args.input.lower().endswith(".jsonl")) else ""):
-        if rec.error:
-            row = {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": rec.error}
-        else:
-            try:
-                row = {"name": rec.name, **{k: v for k, v in check_record(rec, lang, args.min_confidence).items()
-                                             if k != "name"}}
-            except Exception as exc:  # one bad record never loses the others
-                row = {"name": rec.name, "consistent": False, "status": "error", "findings": [],
-                       "error": f"{args.input}:{rec.line}: {type(exc).__name__}: {exc}"}
+    shown = args.input if (args.input_format in ("auto", "jsonl") and args.input.lower().endswith(".jsonl")) else ""
+    results = run_batch(progress(records, shown), pair_row, (lang, args.min_confidence, args.input), jobs=args.jobs,
+                        key=_pair_key(lang, args.min_confidence), cache=open_cache(args))
+    for row in results:
         summary.add(row)
         if fmt == "json":
             rows.append(row)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
 from cardlint.commands.common import add_format, add_lang, iter_jsonl, open_output, progress
 from cardlint.errors import EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _
@@ -21,6 +22,7 @@ def register(sub) -> None:
     p.add_argument("--output", "-o", metavar="FILE", help=_("write results to FILE instead of standard output"))
     add_lang(p)
     add_format(p, ["text", "json", "jsonl"], default=None)
+    add_batch_options(p)
     p.set_defaults(func=run)
 
 
@@ -55,24 +57,37 @@ def run(args) -> int:
     return EXIT_OK
 
 
+def classify_record(rec, lang: str, game: str) -> dict:
+    """The output row of one input record (an error row for a record that cannot be classified)."""
+    if rec.error:
+        name = rec.name if isinstance(rec.name, str) or rec.name is None else str(rec.name)
+        return {"name": name, "error": rec.error}
+    data = rec.data
+    name = data.get("tname") or data.get("name") if lang != "en" else data.get("name")
+    try:
+        res = _classify(data.get("text") or "", lang, name, data.get("type"), game, data.get("pendulum_text"))
+        return {"name": data.get("name"), **res}
+    except Exception as exc:  # one bad record never loses the others
+        return {"name": data.get("name"), "error": f"{type(exc).__name__}: {exc}"}
+
+
+def _record_key(lang: str, game: str):
+    def key(rec):
+        if rec.error:
+            return None
+        d = rec.data
+        return content_key("classify", lang, game, [d.get(k) for k in ("name", "tname", "text", "type", "pendulum_text")])
+    return key
+
+
 def _run_batch(args, fmt, out) -> int:
     errors = 0
     results = []
-    for rec in progress(iter_jsonl(args.input), args.input):
-        if rec.error:
+    rows = run_batch(progress(iter_jsonl(args.input), args.input), classify_record, (args.lang, args.game),
+                     jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args))
+    for row in rows:
+        if "error" in row:
             errors += 1
-            name = rec.name if isinstance(rec.name, str) or rec.name is None else str(rec.name)
-            row = {"name": name, "error": rec.error}
-        else:
-            data = rec.data
-            name = data.get("tname") or data.get("name") if args.lang != "en" else data.get("name")
-            try:
-                res = _classify(data.get("text") or "", args.lang, name, data.get("type"), args.game,
-                                data.get("pendulum_text"))
-                row = {"name": data.get("name"), **res}
-            except Exception as exc:  # one bad record never loses the others
-                errors += 1
-                row = {"name": data.get("name"), "error": f"{type(exc).__name__}: {exc}"}
         if fmt == "jsonl":
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
         elif fmt == "json":
