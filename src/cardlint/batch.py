@@ -215,6 +215,10 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
     ui_lang = get_lang()
     use_cache = cache is not None and cache.db is not None and key is not None
     pool = None
+    chunks = _chunks(items, chunk)
+    first = [part for _, part in zip(range(2), chunks)]
+    if len(first) < 2:
+        jobs = 1  # one chunk: no worker would run beside this process
     try:
         if jobs > 1:
             import multiprocessing
@@ -239,7 +243,9 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
                     out.append(value)
             return out
 
-        for part in _chunks(items, chunk):
+        import itertools
+
+        for part in itertools.chain(first, chunks):
             keys = [key(item) for item in part] if use_cache else [None] * len(part)
             known = cache.get_many([k for k in keys if k is not None]) if use_cache else {}
             todo = [item for item, k in zip(part, keys) if k is None or k not in known]

@@ -43,24 +43,33 @@ def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Docu
 
     ext = os.path.splitext(path)[1].lower()
     if ext == ".jsonl":
-        records = list(iter_jsonl(path))
-        first = next((r.data for r in records if r.data), None) or {}
+        import itertools
+
+        # the records up to the first with data say which reader; a card file is then streamed
+        records = iter_jsonl(path)
+        head = []
+        for rec in records:
+            head.append(rec)
+            if rec.data:
+                break
+        first = head[-1].data if head and head[-1].data else {}
+        records = itertools.chain(head, records)
         if "lines" in first and "oracle" in first:
             from cardlint.io.forge import read_forge_jsonl
 
-            return read_forge_jsonl(path, records)
+            return read_forge_jsonl(path, list(records))
         if game == "ygo" or first.get("game") == "ygo":
             from cardlint.io.cards import read_cards_jsonl
 
-            doc = read_cards_jsonl(path, records, lang)
+            doc = read_cards_jsonl(path, list(records), lang)
             doc.kind = "ygo"
             doc.is_set = False
             for e in doc.entries:
                 e.game = "ygo"
             return doc
-        from cardlint.io.cards import read_cards_jsonl
+        from cardlint.io.cards import stream_cards_jsonl
 
-        return read_cards_jsonl(path, records, lang)
+        return stream_cards_jsonl(path, records, lang)
     if ext in (".yaml", ".yml"):
         from cardlint.io.board import is_board, read_board
         from cardlint.io.templates import is_templates, read_templates

@@ -117,33 +117,97 @@ def _covered(desc: str, clauses: list[dict], name: str) -> list[int]:
     return []
 
 
-def lint_documents(docs: list[Document], config: LintConfig) -> tuple[list[Finding], dict]:
+def lint_entry(entry: CardEntry, config: LintConfig, keep: bool) -> dict:
+    """One card through analysis and every family's per-card checks → ``{"findings": [...],
+    "clauses", "declarations", "unaligned", "error"}`` (plain data: a batch worker returns it and
+    the result cache keeps it), plus ``"analysis"`` when ``keep`` — for the per-set checks."""
+    try:
+        an = analyse(entry)
+    except Exception as exc:  # one bad card never loses the others
+        return {"error": f"{entry.path}:{entry.line}:1: {type(exc).__name__}: {exc}", "kept": keep}
+    findings = [f.to_dict() for fam in families() for f in fam.check_entry(an, config)]
+    out = {"findings": findings, "clauses": len(an.clauses), "declarations": len(entry.declarations),
+           "unaligned": len(an.unaligned), "mtg": an.card is not None, "error": None}
+    if keep:
+        out["analysis"] = an
+    return out
+
+
+def _entry_key(config: LintConfig):
+    from dataclasses import asdict
+
+    from cardlint.batch import content_key
+
+    settings = [config.select, config.ignore, config.max_set_size]
+
+    def key(item):
+        entry, keep = item
+        if keep or entry.extra:  # kept analyses are not cached; extras (boards) may hold objects
+            return None
+        return content_key("lint", settings, entry.name, entry.text, entry.type_line, entry.lang, entry.path,
+                           entry.line, entry.game, entry.id, entry.pending, entry.spell,
+                           [asdict(d) for d in entry.declarations])
+    return key
+
+
+def _lint_item(item, config: LintConfig) -> dict:
+    entry, keep = item
+    return lint_entry(entry, config, keep)
+
+
+def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -> tuple[list[Finding], dict]:
+    """Lint ``docs`` (their entries may be iterators, read once).  Each card is analysed once, in
+    ``jobs`` processes; only what the per-set checks can use is kept: a set's analyses up to one
+    past ``max_set_size`` (a larger set is not checked for dependencies, see :mod:`deps`), so memory
+    does not grow with the file."""
+    from cardlint.batch import run_batch
+
     fams = families()
     findings: list[Finding] = []
     stats = collections.Counter()
+    key = _entry_key(config)
+    enabled = lambda f: config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)  # noqa: E731
     for doc in docs:
         stats["files"] += 1
         analyses = []
-        for entry in doc.entries:
-            if entry.pending:
-                stats["pending_templates"] += 1
-                continue
-            try:
-                an = analyse(entry)
-            except Exception as exc:  # one bad card never loses the others
+        wanted = doc.is_set and doc.kind != "ygo"
+        limit = config.max_set_size + 1  # analyses kept: one more than a set checked for dependencies
+        kept = failed = mtg = 0
+
+        def items():
+            nonlocal kept
+            for entry in doc.entries:
+                if entry.pending:
+                    stats["pending_templates"] += 1
+                    continue
+                # a kept card whose analysis failed is replaced by the next one
+                keep = wanted and entry.game == "mtg" and kept - failed < limit
+                kept += keep
+                yield entry, keep
+
+        for res in run_batch(items(), _lint_item, (config,), jobs=jobs, key=key, cache=cache):
+            if res.get("error"):
                 stats["errors"] += 1
-                doc.errors.append(f"{entry.path}:{entry.line}:1: {type(exc).__name__}: {exc}")
+                failed += bool(res.get("kept"))
+                doc.errors.append(res["error"])
                 continue
-            analyses.append(an)
             stats["cards"] += 1
-            stats["clauses"] += len(an.clauses)
-            stats["declarations"] += len(entry.declarations)
-            stats["unaligned_declarations"] += len(an.unaligned)
-            for fam in fams:
-                findings.extend(fam.check_entry(an, config))
+            stats["clauses"] += res["clauses"]
+            stats["declarations"] += res["declarations"]
+            stats["unaligned_declarations"] += res["unaligned"]
+            findings.extend(f for f in map(lambda d: Finding(**d), res["findings"]) if enabled(f))
+            an = res.get("analysis")
+            if an is not None:
+                analyses.append(an)
+                mtg += 1
+            elif res.get("mtg"):
+                mtg += 1
+        if wanted and mtg > config.max_set_size and len(analyses) <= config.max_set_size:
+            analyses = []  # more cards than a set: not checked for dependencies (as deps skips it)
+            stats["dependency_skipped"] += 1
         for fam in fams:
-            findings.extend(fam.check_set(analyses, doc, config, stats))
-    out = [f for f in findings if config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)]
+            findings.extend(f for f in fam.check_set(analyses, doc, config, stats) if enabled(f))
+    out = findings
     out.sort(key=Finding.sort_key)
     by_code = collections.Counter(f.code for f in out)
     summary = {"files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
