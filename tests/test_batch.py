@@ -64,12 +64,21 @@ def test_cache_hits_are_not_computed_again(tmp_path):
     cache.close()
     cache = batch.ResultCache(tmp_path / "r.sqlite3")
     second = list(batch.run_batch(range(300), _square, (0,), jobs=2, key=key, cache=cache, chunk=64))
+    assert all(isinstance(r, batch.Stored) for r in second)
+    assert [batch.dumps(r) for r in second] == [batch.dumps(r) for r in first]
+    second = [batch.row(r) for r in second]
     assert _strip(second) == _strip(first)
     assert [r["pid"] for r in second] == [r["pid"] for r in first]  # stored values, not recomputed
     # another offset is other content only if the key says so: the key names the content
     third = list(batch.run_batch(range(300), _square, (5,), jobs=1,
                                  key=lambda x: batch.content_key("test", x, 5), cache=cache))
     assert third[0]["y"] == 5
+    # a result the caller does not want stored is computed every time
+    odd = list(batch.run_batch(range(10), _square, (7,), key=lambda x: batch.content_key("odd", x), cache=cache,
+                               store=lambda r: r["x"] % 2 == 0))
+    again = list(batch.run_batch(range(10), _square, (7,), key=lambda x: batch.content_key("odd", x), cache=cache))
+    assert [isinstance(r, batch.Stored) for r in again] == [x % 2 == 0 for x in range(10)]
+    assert [batch.row(r)["y"] for r in again] == [r["y"] for r in odd]
 
 
 def test_cache_is_bounded(tmp_path, monkeypatch):
@@ -82,7 +91,7 @@ def test_cache_is_bounded(tmp_path, monkeypatch):
     cache.flush()
     (n,) = cache.db.execute("SELECT count(*) FROM results").fetchone()
     assert n <= 110
-    assert cache.get_many(["999"]) == {"999": 999} and cache.get_many(["0"]) == {}
+    assert cache.get_many(["999"]) == {"999": "999"} and cache.get_many(["0"]) == {}
 
 
 def test_unusable_cache_is_one_warning(tmp_path, capsys):

@@ -18,7 +18,6 @@ import hashlib
 import json
 import os
 import sqlite3
-import zlib
 from collections import deque
 from functools import lru_cache
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any, Callable, Iterable, Iterator
 #: records per chunk sent to a worker
 CHUNK = 256
 #: results kept in the cache (the oldest are dropped first)
-CACHE_MAX_ROWS = 500_000
+CACHE_MAX_ROWS = 300_000
 
 
 def default_jobs() -> int:
@@ -86,15 +85,31 @@ def code_digest() -> str:
 
 
 def content_key(*parts: Any) -> str:
-    """The cache key of a result computed from ``parts`` (JSON-serialisable) by the current code."""
-    blob = json.dumps([code_digest(), *parts], ensure_ascii=False, sort_keys=True, default=str)
+    """The cache key of a result computed from ``parts`` (strings, numbers, None, and lists, tuples
+    or dicts of them — their ``repr`` is their content) by the current code."""
+    blob = repr((code_digest(), parts))
     return hashlib.blake2b(blob.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
+
+
+class Stored(str):
+    """A result read from the cache: its JSON text (``json.dumps(result, ensure_ascii=False)``),
+    parsed only when asked (:func:`row`) — a JSONL writer copies it as it is."""
+
+
+def row(result) -> Any:
+    """The result itself (a stored one parsed)."""
+    return json.loads(result) if isinstance(result, Stored) else result
+
+
+def dumps(result) -> str:
+    """The result as one line of JSON, as ``json.dumps(result, ensure_ascii=False)`` writes it."""
+    return str(result) if isinstance(result, Stored) else json.dumps(result, ensure_ascii=False)
 
 
 # --- result cache ----------------------------------------------------------------------------------
 
 class ResultCache:
-    """Results by key in an SQLite file in the user cache directory, JSON zlib-compressed.  Bounded:
+    """Results by key in an SQLite file in the user cache directory, as JSON text.  Bounded:
     past :data:`CACHE_MAX_ROWS` results the oldest written are dropped.  Any failure to open, read
     or write it costs speed only (one warning)."""
 
@@ -110,7 +125,7 @@ class ResultCache:
             self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
+            self.db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         except (OSError, sqlite3.Error) as exc:
             self._fail(exc)
 
@@ -119,6 +134,9 @@ class ResultCache:
         from cardlint.paths import warn_once
 
         warn_once(_("cardlint: warning: result cache not used ({error})").format(error=exc))
+        self._close()
+
+    def _close(self) -> None:
         if self.db is not None:
             try:
                 self.db.close()
@@ -126,7 +144,7 @@ class ResultCache:
                 pass
         self.db = None
 
-    def get_many(self, keys: list[str]) -> dict[str, Any]:
+    def get_many(self, keys: list[str]) -> dict[str, Stored]:
         if self.db is None or not keys:
             return {}
         found = {}
@@ -136,8 +154,9 @@ class ResultCache:
                 rows = self.db.execute(f"SELECT key, value FROM results WHERE key IN ({','.join('?' * len(part))})",
                                        part).fetchall()
                 for key, value in rows:
-                    found[key] = json.loads(zlib.decompress(value))
-        except (sqlite3.Error, zlib.error, ValueError) as exc:
+                    if isinstance(value, str):
+                        found[key] = Stored(value)
+        except sqlite3.Error as exc:
             self._fail(exc)
             return {}
         return found
@@ -145,7 +164,7 @@ class ResultCache:
     def put(self, key: str, value: Any) -> None:
         if self.db is None:
             return
-        self.pending.append((key, zlib.compress(json.dumps(value, ensure_ascii=False).encode("utf-8"), 1)))
+        self.pending.append((key, dumps(value)))
         if len(self.pending) >= 2048:
             self.flush()
 
@@ -172,12 +191,7 @@ class ResultCache:
 
     def close(self) -> None:
         self.flush()
-        if self.db is not None:
-            try:
-                self.db.close()
-            except sqlite3.Error:
-                pass
-            self.db = None
+        self._close()
 
 
 # --- the runner ------------------------------------------------------------------------------------
@@ -203,11 +217,12 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
 
 def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int | None = 1,
               key: Callable[[Any], str | None] | None = None, cache: ResultCache | None = None,
-              chunk: int = CHUNK) -> Iterator:
+              store: Callable[[Any], bool] | None = None, chunk: int = CHUNK) -> Iterator:
     """``work(item, *params)`` for each item, in input order.  ``work`` must be a module-level
     function (workers are forked processes; the items, params and results are pickled).  With
-    ``key`` and ``cache``: an item whose ``key(item)`` is in the cache is not computed; a computed
-    result is stored under its key (``key`` may return None: not cached).  A result must be
+    ``key`` and ``cache``: an item whose ``key(item)`` is in the cache is not computed — its result
+    comes back :class:`Stored` (see :func:`row`, :func:`dumps`); a computed result is stored under
+    its key when ``store(result)`` allows (``key`` may return None: not cached).  A result must be
     JSON-serialisable to be cached."""
     from cardlint.i18n import get_lang
 
@@ -238,7 +253,7 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
                     out.append(known[k])
                 else:
                     value = next(computed)
-                    if use_cache and k is not None:
+                    if use_cache and k is not None and (store is None or store(value)):
                         cache.put(k, value)
                     out.append(value)
             return out

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
+from cardlint.batch import add_batch_options, content_key, dumps, open_cache, run_batch
+from cardlint.batch import row as batch_row
 from cardlint.commands.common import add_format, add_lang, open_output, progress
 from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _, normalize_lang
@@ -75,8 +76,8 @@ def _pair_key(lang: str, min_confidence: float):
     def key(rec):
         if rec.error:
             return None
-        return content_key("check-translation", lang, ui, min_confidence,
-                           [rec.name, rec.tname, rec.text, rec.en_text, rec.type, rec.en_type])
+        return content_key("check-translation", lang, ui, min_confidence, rec.name, rec.tname, rec.text, rec.en_text,
+                           rec.type, rec.en_type)
     return key
 
 
@@ -112,11 +113,15 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
     rows = []
     shown = args.input if (args.input_format in ("auto", "jsonl") and args.input.lower().endswith(".jsonl")) else ""
     results = run_batch(progress(records, shown), pair_row, (lang, args.min_confidence, args.input), jobs=args.jobs,
-                        key=_pair_key(lang, args.min_confidence), cache=open_cache(args))
-    for row in results:
+                        key=_pair_key(lang, args.min_confidence), cache=open_cache(args),
+                        store=lambda row: row.get("status") != "error")
+    for result in results:
+        row = batch_row(result)
         summary.add(row)
         if fmt == "json":
             rows.append(row)
+        elif fmt == "jsonl":
+            out.write(dumps(result) + "\n")
         else:
             _write(out, fmt, row)
         out.flush() if hasattr(out, "flush") else None

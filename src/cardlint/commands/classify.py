@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
+from cardlint.batch import Stored, add_batch_options, content_key, dumps, open_cache, run_batch
+from cardlint.batch import row as batch_row
 from cardlint.commands.common import add_format, add_lang, iter_jsonl, open_output, progress
 from cardlint.errors import EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _
@@ -76,27 +77,33 @@ def _record_key(lang: str, game: str):
         if rec.error:
             return None
         d = rec.data
-        return content_key("classify", lang, game, [d.get(k) for k in ("name", "tname", "text", "type", "pendulum_text")])
+        return content_key("classify", lang, game, d.get("name"), d.get("tname"), d.get("text"), d.get("type"),
+                           d.get("pendulum_text"))
     return key
 
 
 def _run_batch(args, fmt, out) -> int:
     errors = 0
-    results = []
-    rows = run_batch(progress(iter_jsonl(args.input), args.input), classify_record, (args.lang, args.game),
-                     jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args))
-    for row in rows:
+    collected = []
+    results = run_batch(progress(iter_jsonl(args.input), args.input), classify_record, (args.lang, args.game),
+                        jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args),
+                        store=lambda row: "error" not in row)
+    for result in results:
+        if fmt == "jsonl":
+            if not isinstance(result, Stored) and "error" in result:  # stored results have no error
+                errors += 1
+            out.write(dumps(result) + "\n")
+            continue
+        row = batch_row(result)
         if "error" in row:
             errors += 1
-        if fmt == "jsonl":
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
-        elif fmt == "json":
-            results.append(row)
+        if fmt == "json":
+            collected.append(row)
         else:
             out.write(f"# {row.get('name')}\n")
             out.write((f"  error: {row['error']}" if "error" in row else render_text(row, args.game)) + "\n")
     if fmt == "json":
-        out.write(json.dumps(results, ensure_ascii=False, indent=2) + "\n")
+        out.write(json.dumps(collected, ensure_ascii=False, indent=2) + "\n")
     if errors:
         print(_("{n} input line(s) could not be classified; see the \"error\" fields").format(n=errors), file=sys.stderr)
         return EXIT_USAGE

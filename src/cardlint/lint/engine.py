@@ -134,20 +134,29 @@ def lint_entry(entry: CardEntry, config: LintConfig, keep: bool) -> dict:
 
 
 def _entry_key(config: LintConfig):
-    from dataclasses import asdict
-
     from cardlint.batch import content_key
 
     settings = [config.select, config.ignore, config.max_set_size]
 
     def key(item):
         entry, keep = item
-        if keep or entry.extra:  # kept analyses are not cached; extras (boards) may hold objects
+        if keep or not entry.extra.keys() <= _PLAIN_EXTRAS:  # kept analyses are not cached; boards hold objects
             return None
         return content_key("lint", settings, entry.name, entry.text, entry.type_line, entry.lang, entry.path,
                            entry.line, entry.game, entry.id, entry.pending, entry.spell,
-                           [asdict(d) for d in entry.declarations])
+                           sorted(entry.extra.items()), [_plain_declaration(d) for d in entry.declarations])
     return key
+
+
+#: the ``CardEntry.extra`` keys that hold plain data (a JSONL card's), so an entry with no others
+#: can be keyed by content
+_PLAIN_EXTRAS = {"pendulum_text", "script_labels"}
+
+
+def _plain_declaration(d: Declaration) -> list:
+    from dataclasses import asdict
+
+    return sorted((k, sorted(v) if isinstance(v, (set, frozenset)) else v) for k, v in asdict(d).items())
 
 
 def _lint_item(item, config: LintConfig) -> dict:
@@ -160,6 +169,7 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -
     ``jobs`` processes; only what the per-set checks can use is kept: a set's analyses up to one
     past ``max_set_size`` (a larger set is not checked for dependencies, see :mod:`deps`), so memory
     does not grow with the file."""
+    from cardlint.batch import row as batch_row
     from cardlint.batch import run_batch
 
     fams = families()
@@ -185,7 +195,9 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -
                 kept += keep
                 yield entry, keep
 
-        for res in run_batch(items(), _lint_item, (config,), jobs=jobs, key=key, cache=cache):
+        for res in run_batch(items(), _lint_item, (config,), jobs=jobs, key=key, cache=cache,
+                             store=lambda res: not res.get("error")):
+            res = batch_row(res)
             if res.get("error"):
                 stats["errors"] += 1
                 failed += bool(res.get("kept"))
