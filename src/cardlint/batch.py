@@ -92,8 +92,12 @@ def content_key(*parts: Any) -> str:
 
 
 class Stored(str):
-    """A result read from the cache: its JSON text (``json.dumps(result, ensure_ascii=False)``),
-    parsed only when asked (:func:`row`) — a JSONL writer copies it as it is."""
+    """A result as its JSON text (``json.dumps(result, ensure_ascii=False)``) — read from the cache,
+    or encoded by the worker that computed it (``run_batch(encode=…)``) — parsed only when asked
+    (:func:`row`): a JSONL writer copies it as it is.  ``ok``: the result may be stored (a stored
+    one always could)."""
+
+    ok = True
 
 
 def row(result) -> Any:
@@ -196,12 +200,22 @@ class ResultCache:
 
 # --- the runner ------------------------------------------------------------------------------------
 
-def _work_chunk(work: Callable, params: tuple, items: list, ui_lang: str | None = None) -> list:
+def _work_chunk(work: Callable, params: tuple, items: list, ui_lang: str | None = None, encode=None) -> list:
     if ui_lang is not None:  # the message language, in a worker process
         from cardlint.i18n import set_lang
 
         set_lang(ui_lang)
-    return [work(item, *params) for item in items]
+    results = [work(item, *params) for item in items]
+    if encode is not None:
+        # JSON text is cheaper to send back than the objects, and the encoding is done in parallel
+        results = [(dumps(r), encode(r)) for r in results]
+    return results
+
+
+def _stored(text: str, ok: bool) -> Stored:
+    out = Stored(text)
+    out.ok = ok
+    return out
 
 
 def _chunks(items: Iterable, size: int) -> Iterator[list]:
@@ -217,13 +231,14 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
 
 def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int | None = 1,
               key: Callable[[Any], str | None] | None = None, cache: ResultCache | None = None,
-              store: Callable[[Any], bool] | None = None, chunk: int = CHUNK) -> Iterator:
+              store: Callable[[Any], bool] | None = None, encode: bool = False, chunk: int = CHUNK) -> Iterator:
     """``work(item, *params)`` for each item, in input order.  ``work`` must be a module-level
     function (workers are forked processes; the items, params and results are pickled).  With
     ``key`` and ``cache``: an item whose ``key(item)`` is in the cache is not computed — its result
     comes back :class:`Stored` (see :func:`row`, :func:`dumps`); a computed result is stored under
     its key when ``store(result)`` allows (``key`` may return None: not cached).  A result must be
-    JSON-serialisable to be cached."""
+    JSON-serialisable to be cached.  ``encode``: every result comes back :class:`Stored`, encoded
+    where it was computed (``store`` is then called there too: a module-level function)."""
     from cardlint.i18n import get_lang
 
     jobs = default_jobs() if jobs is None else max(1, jobs)
@@ -251,12 +266,19 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
             for item, k in zip(chunk_items, keys):
                 if k is not None and k in known:
                     out.append(known[k])
+                    continue
+                value = next(computed)
+                if encode:
+                    value = _stored(*value)
+                    ok = value.ok
                 else:
-                    value = next(computed)
-                    if use_cache and k is not None and (store is None or store(value)):
-                        cache.put(k, value)
-                    out.append(value)
+                    ok = store is None or store(value)
+                if use_cache and k is not None and ok:
+                    cache.put(k, value)
+                out.append(value)
             return out
+
+        coder = (store or _always) if encode else None
 
         import itertools
 
@@ -267,9 +289,9 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
             if not todo:
                 future = None
             elif pool is not None:
-                future = pool.submit(_work_chunk, work, params, todo, ui_lang)
+                future = pool.submit(_work_chunk, work, params, todo, ui_lang, coder)
             else:
-                future = _work_chunk(work, params, todo)
+                future = _work_chunk(work, params, todo, None, coder)
             window.append((part, keys, known, future))
             while window and (len(window) > 2 * jobs or pool is None):
                 yield from finish(window.popleft())
@@ -280,6 +302,10 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
             pool.shutdown(wait=True, cancel_futures=True)
         if cache is not None:
             cache.flush()
+
+
+def _always(result) -> bool:
+    return True
 
 
 def open_cache(args) -> ResultCache | None:

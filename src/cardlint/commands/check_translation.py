@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.batch import add_batch_options, content_key, dumps, open_cache, run_batch
+from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
 from cardlint.batch import row as batch_row
 from cardlint.commands.common import add_format, add_lang, open_output, progress
 from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
@@ -104,6 +104,10 @@ def run(args) -> int:
         return _run_batch(args, lang, fmt, out)
 
 
+def _checked(row: dict) -> bool:
+    return row.get("status") != "error"
+
+
 def _run_batch(args, lang: str, fmt: str, out) -> int:
     from cardlint.translate.readers import read_pairs
     from cardlint.translate.report import Summary
@@ -114,14 +118,14 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
     shown = args.input if (args.input_format in ("auto", "jsonl") and args.input.lower().endswith(".jsonl")) else ""
     results = run_batch(progress(records, shown), pair_row, (lang, args.min_confidence, args.input), jobs=args.jobs,
                         key=_pair_key(lang, args.min_confidence), cache=open_cache(args),
-                        store=lambda row: row.get("status") != "error")
+                        store=_checked, encode=True)
     for result in results:
         row = batch_row(result)
         summary.add(row)
         if fmt == "json":
             rows.append(row)
         elif fmt == "jsonl":
-            out.write(dumps(result) + "\n")
+            out.write(result + "\n")
         else:
             _write(out, fmt, row)
         out.flush() if hasattr(out, "flush") else None

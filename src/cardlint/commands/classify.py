@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.batch import Stored, add_batch_options, content_key, dumps, open_cache, run_batch
+from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
 from cardlint.batch import row as batch_row
 from cardlint.commands.common import add_format, add_lang, iter_jsonl, open_output, progress
 from cardlint.errors import EXIT_OK, EXIT_USAGE, InputError
@@ -82,21 +82,22 @@ def _record_key(lang: str, game: str):
     return key
 
 
+def _no_error(row: dict) -> bool:
+    return "error" not in row
+
+
 def _run_batch(args, fmt, out) -> int:
     errors = 0
     collected = []
     results = run_batch(progress(iter_jsonl(args.input), args.input), classify_record, (args.lang, args.game),
                         jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args),
-                        store=lambda row: "error" not in row)
+                        store=_no_error, encode=True)
     for result in results:
+        errors += not result.ok
         if fmt == "jsonl":
-            if not isinstance(result, Stored) and "error" in result:  # stored results have no error
-                errors += 1
-            out.write(dumps(result) + "\n")
+            out.write(result + "\n")
             continue
         row = batch_row(result)
-        if "error" in row:
-            errors += 1
         if fmt == "json":
             collected.append(row)
         else:
