@@ -21,8 +21,15 @@ def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: 
     from cardlint.io import read_path
     from cardlint.lint.engine import lint_documents
 
-    docs = [doc for p in paths for doc in read_path(p, lang, card_db, game)]
-    findings, summary = lint_documents(docs, config, jobs=jobs, cache=cache)
+    docs = []
+
+    def read():  # one file at a time: a card file is read while it is linted
+        for p in paths:
+            for doc in read_path(p, lang, card_db, game):
+                docs.append(doc)
+                yield doc
+
+    findings, summary = lint_documents(read(), config, jobs=jobs, cache=cache)
     errors = [e for d in docs for e in d.errors]
     summary["input_errors"] = len(errors)
     return findings, summary, errors
