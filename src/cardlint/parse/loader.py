@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import io
-import marshal
 import os
 import pickle
 import re
@@ -48,8 +47,9 @@ from lark.parsers.lalr_parser_state import ParserState
 from cardlint.paths import cache_dir, grammar_dir
 
 #: bump when the layout of the table file or the output of :func:`bound_literals` changes
-#: (6: shipped tables, keyed without the Python version; compressed; no classes in the payload)
-_FORMAT = b"cardlint-parser-6"
+#: (7: shipped tables, keyed without the Python version; compressed; plain data only, no marshal;
+#: the packed rows little-endian)
+_FORMAT = b"cardlint-parser-7"
 
 
 def _grammar_files(path: Path) -> list[Path]:
@@ -135,6 +135,8 @@ class _LazyStates(dict):
             raise KeyError(state) from None
         numbers = array("i")
         numbers.frombytes(packed)
+        if _SWAP:
+            numbers.byteswap()
         half = len(numbers) // 2
         return dict(zip(map(self._tokens.__getitem__, numbers[:half]), numbers[half:]))
 
@@ -169,7 +171,12 @@ class _LazyStates(dict):
         return super().values()
 
 
-def _encode_table(states: dict, rule_id) -> bytes:
+#: the packed rows are little-endian 32-bit integers on every machine (a wheel is for any platform)
+_SWAP = sys.byteorder != "little"
+assert array("i").itemsize == 4
+
+
+def _encode_table(states: dict, rule_id) -> tuple:
     """The parse table as integers: per state, its token indices then its codes (shift to state
     n → n, reduce by rule i → ~i) packed as one machine-integer array, so loading the table copies
     bytes and only a state in use is unpacked.  ``rule_id`` gives a rule's id in Lark's memo."""
@@ -181,10 +188,13 @@ def _encode_table(states: dict, rule_id) -> bytes:
     for state, actions in states.items():
         keys, codes = [], []
         for token, (action, arg) in actions.items():
-            keys.append(tokens.setdefault(str(token), len(tokens)))  # str: marshal takes no subclasses
+            keys.append(tokens.setdefault(str(token), len(tokens)))  # str: no Token in the file
             codes.append(arg if action is Shift else ~rules.setdefault(rule_id(arg), len(rules)))
-        rows[state] = array("i", keys + codes).tobytes()
-    return marshal.dumps((list(tokens), rows, list(rules)))
+        numbers = array("i", keys + codes)
+        if _SWAP:
+            numbers.byteswap()
+        rows[state] = numbers.tobytes()
+    return list(tokens), rows, list(rules)
 
 
 def _lazy_table_parser():
@@ -199,7 +209,7 @@ def _lazy_table_parser():
         def deserialize(cls, data, memo, callbacks, debug=False):
             if "cardlint_packed" not in data:
                 return super().deserialize(data, memo, callbacks, debug)
-            tokens, rows, rule_ids = marshal.loads(data["cardlint_packed"])
+            tokens, rows, rule_ids = data["cardlint_packed"]
             states = _LazyStates(tokens, rows, [memo[i] for i in rule_ids])
             inst = cls.__new__(cls)
             inst._parse_table = IntParseTable(states, data["start_states"], data["end_states"])

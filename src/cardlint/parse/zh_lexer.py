@@ -160,6 +160,21 @@ def _first_chars(regexp: str, flags: int) -> _First | None:
     return _ANY if nullable else first
 
 
+def index_key(terminals, flags: int) -> str:
+    """The key of a stored :class:`TerminalIndex`: the terminals, the flags and this module's code —
+    in plain values, the same for a parser just built and one loaded from its table file (whose
+    pattern flags are a list, not a frozenset)."""
+    import hashlib
+
+    with open(__file__, "rb") as fh:
+        h = hashlib.sha256(fh.read())
+    for t in terminals:
+        h.update(f"{t.name}\0{t.priority}\0{t.pattern.to_regexp()}\0{sorted(t.pattern.flags)}\0".encode(
+            "utf-8", "surrogatepass"))
+    h.update(str(flags).encode())
+    return h.hexdigest()[:16]
+
+
 class TerminalIndex:
     """Per-terminal data shared by every state of one parser: compiled expression, first characters,
     and which string terminals each regex terminal also matches (Lark's "unless")."""
@@ -211,12 +226,7 @@ class TerminalIndex:
         try:
             from cardlint.paths import cache_path
 
-            h = hashlib.sha256(open(__file__, "rb").read())
-            for t in terminals:
-                h.update(f"{t.name}\0{t.priority}\0{t.pattern.to_regexp()}\0{t.pattern.flags}\0".encode(
-                    "utf-8", "surrogatepass"))
-            h.update(str(flags).encode())
-            path = cache_path(f"zh-lexer-{h.hexdigest()[:16]}.json")
+            path = cache_path(f"zh-lexer-{index_key(terminals, flags)}.json")
         except OSError:
             return cls(terminals, flags)
         try:
