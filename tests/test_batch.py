@@ -166,3 +166,22 @@ def test_lint_jobs_give_the_same_report(cards, tmp_path):
 def test_jobs_must_be_positive(tmp_path, cards):
     r = _cli(["classify", "--input", str(cards), "--jobs", "0"], tmp_path / "c")
     assert r.returncode == 2 and "--jobs" in r.stderr
+
+
+def test_lint_keeps_only_the_analyses_a_set_check_can_use(cards, monkeypatch):
+    from cardlint.lint import LintConfig, deps, lint_paths
+
+    seen = []
+    real = deps.check_set
+
+    def spy(analyses, doc, config, stats):
+        seen.append(len(analyses))
+        return real(analyses, doc, config, stats)
+
+    monkeypatch.setattr(deps, "check_set", spy)
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
+    findings, summary, errors = lint_paths([str(demo), str(cards)], LintConfig(select=["CL"]), jobs=1)
+    small = sum(1 for line in demo.read_text(encoding="utf-8").splitlines() if line.strip())
+    assert seen == [small, 251]  # the whole small set; one past max-set-size of the large file
+    assert summary["cards"] == small + 600 and summary["dependency_skipped"] == 1
+    assert summary["dependency_sets"] == 1 and len(errors) == 1
