@@ -15,6 +15,7 @@ both.  Corpora: ``../shared/corpus/mtg/`` (English Oracle text; the translations
 
   python tools/bench.py [--lang en|de|ja|zh-Hans] [--limit N] [--step K] [--chunk N] [--no-memo] [--no-cold-start]
   python tools/bench.py --compare [--step K]
+  python tools/bench.py --first-run [--wheel FILE.whl] | --jobs [--repeat N] | --rss   (tools/bench_batch.py)
 """
 
 from __future__ import annotations
@@ -263,7 +264,21 @@ def main() -> int:
     ap.add_argument("--no-cold-start", action="store_true")
     ap.add_argument("--chunk", type=int, default=1000,
                     help="cards per chunk when the pipeline and the lexer-only pass alternate (default 1000)")
+    ap.add_argument("--first-run", action="store_true",
+                    help="first classify and demo per language from the built wheel in a fresh virtualenv")
+    ap.add_argument("--wheel", help="with --first-run: this wheel instead of building one")
+    ap.add_argument("--jobs", action="store_true", help="classify --input over the four corpora, --jobs 1 vs 2, "
+                                                        "and the result cache's second run")
+    ap.add_argument("--cache-jobs", type=int, default=1, help="with --jobs: --jobs of the result-cache runs")
+    ap.add_argument("--rss", action="store_true", help="max RSS of classify and lint on 1× and 10× the English corpus")
+    ap.add_argument("--repeat", type=int, default=3, help="with --jobs/--first-run: repetitions")
     args = ap.parse_args()
+    if args.first_run or args.jobs or args.rss:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import bench_batch
+
+        return bench_batch.first_run(args) if args.first_run else (
+            bench_batch.jobs_bench(args) if args.jobs else bench_batch.rss_bench(args))
     if args.step < 1 or args.chunk < 1:
         ap.error("--step and --chunk must be at least 1")
     if args.compare:

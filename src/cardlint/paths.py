@@ -36,7 +36,8 @@ def locales_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """A writable directory for the cached LALR tables."""
+    """A writable directory for cached tables: ``$CARDLINT_CACHE_DIR``, else ``$XDG_CACHE_HOME/cardlint``,
+    else ``~/.cache/cardlint`` (raises ``OSError`` when it cannot be created)."""
     import os
 
     base = os.environ.get("CARDLINT_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
@@ -44,3 +45,40 @@ def cache_dir() -> Path:
     path = root / "cardlint" if not os.environ.get("CARDLINT_CACHE_DIR") else root
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def shipped_dir() -> Path:
+    """The tables built with the package (``tools/build_tables.py``, run by the wheel build hook):
+    the parsers' LALR tables and the other derived tables the user cache would otherwise hold.
+    Their file names carry the key of what they were built from, as in the user cache."""
+    return _PKG / "_tables"
+
+
+def cache_path(name: str) -> Path:
+    """Where to read the cached table ``name``: the shipped one when the package has it, else the
+    user cache's (which the caller may write; ``OSError`` when there is no usable cache directory)."""
+    _USED.add(name)
+    shipped = shipped_dir() / name
+    if shipped.is_file():
+        return shipped
+    return cache_dir() / name
+
+
+_USED: set[str] = set()
+
+
+def used_tables() -> set[str]:
+    """The names of the cached tables this process asked for (``tools/build_tables.py`` ships them)."""
+    return set(_USED)
+
+
+_WARNED: set[str] = set()
+
+
+def warn_once(message: str) -> None:
+    """One line on standard error, once per process for the same message."""
+    import sys
+
+    if message not in _WARNED:
+        _WARNED.add(message)
+        print(message, file=sys.stderr)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import sys
 
+from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
+from cardlint.batch import row as batch_row
 from cardlint.commands.common import (add_format, add_lang, add_time_limit, guarded, open_output, progress,
                                       warm_up_text)
 from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
@@ -40,6 +42,7 @@ def register(sub) -> None:
     add_lang(p, _("language of the translation"))
     add_format(p, ["text", "json", "jsonl"], default=None)
     add_time_limit(p)
+    add_batch_options(p)
     p.set_defaults(func=run)
 
 
@@ -54,6 +57,30 @@ def check_record(rec, lang: str, min_confidence: float = 0.0) -> dict:
         if result.status == "inconsistent" and not any(f.code in C.INCONSISTENCY_CODES for f in result.findings):
             result.status = "unknown" if result.findings else "consistent"
     return result.to_dict()
+
+
+def pair_row(rec, lang: str, min_confidence: float, path: str, time_limit: float | None) -> dict:
+    """The output row of one translation pair (an error row when it cannot be checked or runs over its
+    time budget: one bad record never loses the others)."""
+    if rec.error:
+        return {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": rec.error}
+    res, err = guarded(lambda: check_record(rec, lang, min_confidence), time_limit, f"{path}:{rec.line}")
+    if err:
+        return {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": err}
+    return {"name": rec.name, **{k: v for k, v in res.items() if k != "name"}}
+
+
+def _pair_key(lang: str, min_confidence: float):
+    from cardlint.i18n import get_lang
+
+    ui = get_lang()
+
+    def key(rec):
+        if rec.error:
+            return None
+        return content_key("check-translation", lang, ui, min_confidence, rec.name, rec.tname, rec.text, rec.en_text,
+                           rec.type, rec.en_type)
+    return key
 
 
 def run(args) -> int:
@@ -79,6 +106,10 @@ def run(args) -> int:
         return _run_batch(args, lang, fmt, out)
 
 
+def _checked(row: dict) -> bool:
+    return row.get("status") != "error"
+
+
 def _run_batch(args, lang: str, fmt: str, out) -> int:
     from cardlint.translate.readers import PairRecord, read_pairs
     from cardlint.translate.report import Summary
@@ -87,20 +118,18 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
     check_record(PairRecord(None, text=warm_up_text("mtg", lang), en_text=warm_up_text("mtg", "en")), lang)  # before any budget
     summary = Summary(lang)
     rows = []
-    for rec in progress(records, args.input if (args.input_format in ("auto", "jsonl") and
-                                                args.input.lower().endswith(".jsonl")) else ""):
-        if rec.error:
-            row = {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": rec.error}
-        else:
-            res, err = guarded(lambda: check_record(rec, lang, args.min_confidence), args.time_limit,
-                               f"{args.input}:{rec.line}")
-            if err:
-                row = {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": err}
-            else:
-                row = {"name": rec.name, **{k: v for k, v in res.items() if k != "name"}}
+    shown = args.input if (args.input_format in ("auto", "jsonl") and args.input.lower().endswith(".jsonl")) else ""
+    results = run_batch(progress(records, shown), pair_row, (lang, args.min_confidence, args.input, args.time_limit),
+                        jobs=args.jobs,
+                        key=_pair_key(lang, args.min_confidence), cache=open_cache(args),
+                        store=_checked, encode=True)
+    for result in results:
+        row = batch_row(result)
         summary.add(row)
         if fmt == "json":
             rows.append(row)
+        elif fmt == "jsonl":
+            out.write(result + "\n")
         else:
             _write(out, fmt, row)
         out.flush() if hasattr(out, "flush") else None

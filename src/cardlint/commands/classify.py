@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
+from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
+from cardlint.batch import row as batch_row
 from cardlint.commands.common import (add_format, add_lang, add_time_limit, guarded, open_output, progress,
                                       warm_up_text)
 from cardlint.io.jsonl import iter_jsonl, validate
@@ -24,6 +26,7 @@ def register(sub) -> None:
     add_lang(p)
     add_format(p, ["text", "json", "jsonl"], default=None)
     add_time_limit(p)
+    add_batch_options(p)
     p.set_defaults(func=run)
 
 
@@ -61,36 +64,58 @@ def run(args) -> int:
     return EXIT_OK
 
 
+def classify_record(rec, lang: str, game: str, path: str, time_limit: float | None) -> dict:
+    """The output row of one input record (an error row for a record that cannot be classified, or
+    that runs over its time budget: one bad record never loses the others)."""
+    validate(rec, "card record", path)
+    if rec.error:
+        name = rec.name if isinstance(rec.name, str) or rec.name is None else str(rec.name)
+        return {"name": name, "error": rec.error}
+    data = rec.data
+    name = data.get("tname") or data.get("name") if lang != "en" else data.get("name")
+    res, err = guarded(lambda: _classify(data.get("text") or "", lang, name, data.get("type"), game,
+                                         data.get("pendulum_text")), time_limit, f"{path}:{rec.line}")
+    if err:
+        return {"name": data.get("name"), "error": err}
+    return {"name": data.get("name"), **res}
+
+
+def _record_key(lang: str, game: str):
+    def key(rec):
+        if rec.error:
+            return None
+        d = rec.data
+        return content_key("classify", lang, game, d.get("name"), d.get("tname"), d.get("text"), d.get("type"),
+                           d.get("pendulum_text"))
+    return key
+
+
+def _no_error(row: dict) -> bool:
+    return "error" not in row
+
+
 def _run_batch(args, fmt, out) -> int:
     errors = 0
-    results = []
-    records = iter_jsonl(args.input)
-    _classify(warm_up_text(args.game, args.lang), args.lang, None, None, args.game)   # before any time budget
-    for rec in progress(records, args.input):
-        validate(rec, "card record", args.input)
-        if rec.error:
-            errors += 1
-            row = {"name": rec.name, "error": rec.error}
-        else:
-            data = rec.data
-            name = data.get("tname") or data.get("name") if args.lang != "en" else data.get("name")
-            res, err = guarded(lambda: _classify(data.get("text") or "", args.lang, name, data.get("type"), args.game,
-                                                 data.get("pendulum_text")),
-                               args.time_limit, f"{args.input}:{rec.line}")
-            if err:
-                errors += 1
-                row = {"name": data.get("name"), "error": err}
-            else:
-                row = {"name": data.get("name"), **res}
+    collected = []
+    # the parser is loaded before any time budget runs (and before workers fork, which then share it)
+    _classify(warm_up_text(args.game, args.lang), args.lang, None, None, args.game)
+    results = run_batch(progress(iter_jsonl(args.input), args.input), classify_record,
+                        (args.lang, args.game, args.input, args.time_limit),
+                        jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args),
+                        store=_no_error, encode=True)
+    for result in results:
+        errors += not result.ok
         if fmt == "jsonl":
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
-        elif fmt == "json":
-            results.append(row)
+            out.write(result + "\n")
+            continue
+        row = batch_row(result)
+        if fmt == "json":
+            collected.append(row)
         else:
             out.write(f"# {row.get('name')}\n")
             out.write((f"  error: {row['error']}" if "error" in row else render_text(row, args.game)) + "\n")
     if fmt == "json":
-        out.write(json.dumps(results, ensure_ascii=False, indent=2) + "\n")
+        out.write(json.dumps(collected, ensure_ascii=False, indent=2) + "\n")
     if errors:
         print(_("{n} input line(s) could not be classified; see the \"error\" fields").format(n=errors), file=sys.stderr)
         return EXIT_USAGE

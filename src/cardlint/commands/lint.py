@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+from cardlint.batch import add_batch_options, open_cache
 from cardlint.commands.common import add_format, add_lang, open_output
 from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from cardlint.i18n import _
@@ -30,6 +31,7 @@ def register(sub) -> None:
     p.add_argument("--exit-zero", action="store_true", help=_("exit 0 even when findings are reported"))
     add_lang(p)
     add_format(p, ["text", "json", "sarif"], default="text")
+    add_batch_options(p)
     p.set_defaults(func=run)
 
 
@@ -43,7 +45,8 @@ def run(args) -> int:
         from cardlint.io.forge import load_oracle
 
         card_db = load_oracle(args.cards)
-    findings, summary, errors = lint_paths(args.paths, config, args.lang, card_db, args.game)
+    findings, summary, errors = lint_paths(args.paths, config, args.lang, card_db, args.game, jobs=args.jobs,
+                                           cache=open_cache(args))
     for e in errors:
         print(f"cardlint: {e}", file=sys.stderr)
     with open_output(args.output) as out:

@@ -63,28 +63,40 @@ def parse_declared(value, where: str) -> tuple[list[Declaration], str | None]:
 
 def read_cards_jsonl(path: str, records, lang: str) -> Document:
     doc = Document(path=path, kind="cards")
+    doc.entries = list(card_entries(path, records, lang, doc.errors))
+    return doc
+
+
+def stream_cards_jsonl(path: str, records, lang: str) -> Document:
+    """:func:`read_cards_jsonl` with ``entries`` read as they are iterated (once): a large file is
+    never held whole.  ``errors`` fills during the iteration."""
+    doc = Document(path=path, kind="cards")
+    doc.entries = card_entries(path, records, lang, doc.errors)
+    return doc
+
+
+def card_entries(path: str, records, lang: str, errors: list[str]):
     for rec in records:
         if rec.error:
-            doc.errors.append(rec.error)
+            errors.append(rec.error)
             continue
         d = rec.data
         if not isinstance(d.get("text", ""), (str, type(None))):
-            doc.errors.append(f"{path}:{rec.line}:1: " + _("\"text\" must be a string"))
+            errors.append(f"{path}:{rec.line}:1: " + _("\"text\" must be a string"))
             continue
         decls: list[Declaration] = []
         if d.get("declared") is not None:
             decls, err = parse_declared(d["declared"], f"{path}:{rec.line}:1")
             if err:
-                doc.errors.append(err)
+                errors.append(err)
                 continue
             for dc in decls:
                 dc.line = rec.line
-        doc.entries.append(CardEntry(name=d.get("tname") or d.get("name") if lang != "en" else d.get("name"),
-                                     text=d.get("text") or "", type_line=d.get("type"),
-                                     lang=d.get("lang") or lang, path=path, line=rec.line, declarations=decls,
-                                     game=d.get("game", "mtg"), extra={k: d[k] for k in ("pendulum_text",
-                                                                                          "script_labels") if k in d}))
-    return doc
+        yield CardEntry(name=d.get("tname") or d.get("name") if lang != "en" else d.get("name"),
+                        text=d.get("text") or "", type_line=d.get("type"),
+                        lang=d.get("lang") or lang, path=path, line=rec.line, declarations=decls,
+                        game=d.get("game", "mtg"), extra={k: d[k] for k in ("pendulum_text",
+                                                                             "script_labels") if k in d})
 
 
 # --- MTGJSON ------------------------------------------------------------------------------------

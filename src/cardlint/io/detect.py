@@ -42,25 +42,35 @@ def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Docu
 
     ext = os.path.splitext(path)[1].lower()
     if ext == ".jsonl":
-        records = [r for r in iter_jsonl(path) if not r.blank]   # lint has no one-line-per-line contract
-        first = next((r.data for r in records if r.data), None) or {}
+        import itertools
+
+        # the records up to the first with data say which reader; a card file is then streamed
+        # (lint has no one-line-per-line contract: blank lines are dropped)
+        records = (r for r in iter_jsonl(path) if not r.blank)
+        head = []
+        for rec in records:
+            head.append(rec)
+            if rec.data:
+                break
+        first = head[-1].data if head and head[-1].data else {}
         if "lines" in first and "oracle" in first:
             from cardlint.io.forge import read_forge_jsonl
 
-            return read_forge_jsonl(path, [validate(r, "Forge script record", path) for r in records])
-        records = [validate(r, "card record", path) for r in records]
+            return read_forge_jsonl(path, [validate(r, "Forge script record", path)
+                                           for r in itertools.chain(head, records)])
+        records = (validate(r, "card record", path) for r in itertools.chain(head, records))
         if game == "ygo" or first.get("game") == "ygo":
             from cardlint.io.cards import read_cards_jsonl
 
-            doc = read_cards_jsonl(path, records, lang)
+            doc = read_cards_jsonl(path, list(records), lang)
             doc.kind = "ygo"
             doc.is_set = False
             for e in doc.entries:
                 e.game = "ygo"
             return doc
-        from cardlint.io.cards import read_cards_jsonl
+        from cardlint.io.cards import stream_cards_jsonl
 
-        return read_cards_jsonl(path, records, lang)
+        return stream_cards_jsonl(path, records, lang)
     if ext in (".yaml", ".yml"):
         from cardlint.io.board import is_board, read_board
         from cardlint.io.templates import is_templates, read_templates

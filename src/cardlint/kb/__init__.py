@@ -380,9 +380,9 @@ def _cache_file(raw: dict[str, bytes]) -> Path | None:
     for rel in sorted(raw):
         digest.update(rel.encode() + b"\0" + hashlib.sha256(raw[rel]).digest())
     try:
-        from cardlint.paths import cache_dir
+        from cardlint.paths import cache_path
 
-        return cache_dir() / f"kb-{digest.hexdigest()[:24]}.json"
+        return cache_path(f"kb-{digest.hexdigest()[:24]}.json")
     except OSError:
         return None
 

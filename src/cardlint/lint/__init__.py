@@ -14,13 +14,22 @@ from cardlint.lint.findings import Finding
 __all__ = ["Finding", "LintConfig", "load_config", "lint_paths", "lint_documents", "lint_example"]
 
 
-def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: str = "mtg"):
-    """Lint files/folders → (findings, summary, input errors)."""
+def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: str = "mtg",
+               jobs: int | None = 1, cache=None):
+    """Lint files/folders → (findings, summary, input errors); ``jobs`` processes, ``cache`` a
+    :class:`cardlint.batch.ResultCache` or None."""
     from cardlint.io import read_path
     from cardlint.lint.engine import lint_documents
 
-    docs = [doc for p in paths for doc in read_path(p, lang, card_db, game)]
-    findings, summary = lint_documents(docs, config)
+    docs = []
+
+    def read():  # one file at a time: a card file is read while it is linted
+        for p in paths:
+            for doc in read_path(p, lang, card_db, game):
+                docs.append(doc)
+                yield doc
+
+    findings, summary = lint_documents(read(), config, jobs=jobs, cache=cache)
     errors = [e for d in docs for e in d.errors]
     summary["input_errors"] = len(errors)
     return findings, summary, errors

@@ -43,6 +43,11 @@ def _source(an, i: int) -> Source:
     return src
 
 
+def feeds_dependencies(an) -> bool:
+    """Whether a card's analysis takes part in its set's dependency check: it has a continuous effect."""
+    return an.card is not None and bool(effect_parts(an.card, _source(an, 0)))
+
+
 def _pooled(doc) -> bool:
     """A single Forge script: its set is every script of the run (a cardsfolder)."""
     return doc.kind == "forge" and str(doc.path).endswith(".txt")

@@ -117,39 +117,104 @@ def _covered(desc: str, clauses: list[dict], name: str) -> list[int]:
     return []
 
 
-def lint_documents(docs: list[Document], config: LintConfig) -> tuple[list[Finding], dict]:
+def lint_entry(entry: CardEntry, config: LintConfig, keep: bool) -> dict:
+    """One card through analysis and every family's per-card checks → ``{"findings": [...],
+    "clauses", "declarations", "unaligned", "error"}`` (plain data: a batch worker returns it and
+    the result cache keeps it), plus ``"analysis"`` when ``keep`` — for the per-set checks."""
+    try:
+        an = analyse(entry)
+    except Exception as exc:  # one bad card never loses the others
+        return {"error": f"{entry.path}:{entry.line}:1: {type(exc).__name__}: {exc}", "kept": keep}
+    findings = [f.to_dict() for fam in families() for f in fam.check_entry(an, config)]
+    out = {"findings": findings, "clauses": len(an.clauses), "declarations": len(entry.declarations),
+           "unaligned": len(an.unaligned), "mtg": an.card is not None, "error": None}
+    if keep:
+        out["analysis"] = an
+    return out
+
+
+def _entry_key(config: LintConfig):
+    from cardlint.batch import content_key
+
+    settings = [config.select, config.ignore, config.max_set_size]
+
+    def key(item):
+        entry, keep = item
+        if keep or not entry.extra.keys() <= _PLAIN_EXTRAS:  # kept analyses are not cached; boards hold objects
+            return None
+        return content_key("lint", settings, entry.name, entry.text, entry.type_line, entry.lang, entry.path,
+                           entry.line, entry.game, entry.id, entry.pending, entry.spell,
+                           sorted(entry.extra.items()), [_plain_declaration(d) for d in entry.declarations])
+    return key
+
+
+#: the ``CardEntry.extra`` keys that hold plain data (a JSONL card's), so an entry with no others
+#: can be keyed by content
+_PLAIN_EXTRAS = {"pendulum_text", "script_labels"}
+
+
+def _plain_declaration(d: Declaration) -> list:
+    from dataclasses import asdict
+
+    return sorted((k, sorted(v) if isinstance(v, (set, frozenset)) else v) for k, v in asdict(d).items())
+
+
+def _lint_item(item, config: LintConfig) -> dict:
+    entry, keep = item
+    return lint_entry(entry, config, keep)
+
+
+def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -> tuple[list[Finding], dict]:
+    """Lint ``docs`` (their entries may be iterators, read once).  Each card is analysed once, in
+    ``jobs`` processes; only what the per-set checks can use is kept (see below)."""
+    from cardlint.batch import row as batch_row
+    from cardlint.batch import run_batch
+
     fams = families()
     findings: list[Finding] = []
     stats = collections.Counter()
     done: list[tuple[Document, list[Analysis]]] = []
+    key = _entry_key(config)
+    enabled = lambda f: config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)  # noqa: E731
+    from cardlint.lint.deps import feeds_dependencies
+
     for doc in docs:
         stats["files"] += 1
         analyses = []
-        for entry in doc.entries:
-            if entry.pending:
-                stats["pending_templates"] += 1
-                continue
-            try:
-                an = analyse(entry)
-            except Exception as exc:  # one bad card never loses the others
+        wanted = (doc.is_set or doc.kind in ("mtgjson", "forge")) and doc.kind != "ygo"
+
+        def items():
+            for entry in doc.entries:
+                if entry.pending:
+                    stats["pending_templates"] += 1
+                    continue
+                yield entry, wanted and entry.game == "mtg"
+
+        for res in run_batch(items(), _lint_item, (config,), jobs=jobs, key=key, cache=cache,
+                             store=lambda res: not res.get("error")):
+            res = batch_row(res)
+            if res.get("error"):
                 stats["errors"] += 1
-                doc.errors.append(f"{entry.path}:{entry.line}:1: {type(exc).__name__}: {exc}")
+                doc.errors.append(res["error"])
                 continue
-            analyses.append(an)
             stats["cards"] += 1
-            stats["clauses"] += len(an.clauses)
-            stats["declarations"] += len(entry.declarations)
-            stats["unaligned_declarations"] += len(an.unaligned)
-            for fam in fams:
-                findings.extend(fam.check_entry(an, config))
+            stats["clauses"] += res["clauses"]
+            stats["declarations"] += res["declarations"]
+            stats["unaligned_declarations"] += res["unaligned"]
+            findings.extend(f for f in map(lambda d: Finding(**d), res["findings"]) if enabled(f))
+            an = res.get("analysis")
+            # only what the set's dependency check can use is kept: on a board every object, in a card
+            # set the cards with a continuous effect (memory grows with those, not with the file)
+            if an is not None and (doc.kind == "board" or feeds_dependencies(an)):
+                analyses.append(an)
         for fam in fams:
-            findings.extend(fam.check_set(analyses, doc, config, stats))
+            findings.extend(f for f in fam.check_set(analyses, doc, config, stats) if enabled(f))
         if doc.kind == "forge":
             done.append((doc, analyses))   # Forge scripts of one run form one set (lint.deps.check_run)
     for fam in fams:
         if hasattr(fam, "check_run"):
-            findings.extend(fam.check_run(done, config, stats))
-    out = [f for f in findings if config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)]
+            findings.extend(f for f in fam.check_run(done, config, stats) if enabled(f))
+    out = findings
     out.sort(key=Finding.sort_key)
     by_code = collections.Counter(f.code for f in out)
     summary = {"files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],

@@ -222,13 +222,13 @@ def first_match_lexer(parser: Lark) -> BasicLexer:
 
 def _cache_file(regexes: list[str], flags: int) -> Path | None:
     try:
-        from cardlint.paths import cache_dir
+        from cardlint.paths import cache_path
 
         h = hashlib.sha256()
         h.update(Path(__file__).read_bytes())
         h.update(f"{lark.__version__}\0{flags}\0".encode())
         h.update("\0".join(regexes).encode("utf-8", "surrogatepass"))
-        return cache_dir() / f"first-match-{h.hexdigest()[:16]}.json"
+        return cache_path(f"first-match-{h.hexdigest()[:16]}.json")
     except OSError:
         return None
 

@@ -90,13 +90,13 @@ def categories() -> Categories:
     import os
 
     try:
-        from cardlint.paths import cache_dir
+        from cardlint.paths import cache_path
 
         h = hashlib.sha256(_CATEGORIES_VERSION.encode())
         for mod in (W, ja_vocab):
             with open(mod.__file__, "rb") as fh:
                 h.update(fh.read())
-        path = cache_dir() / f"ja-categories-{h.hexdigest()[:16]}.tsv"
+        path = cache_path(f"ja-categories-{h.hexdigest()[:16]}.tsv")
     except (OSError, TypeError):
         return Categories(_build_categories())
     try:
@@ -614,13 +614,14 @@ class JapaneseFrontend(Frontend):
     lang = "ja"
     grammar = "ja.lark"
     start = "start"
+    grammar_options = {"postlex": _POSTLEX, "lexer": "basic"}
 
     @property
     def parser(self):
         # One basic lexer: the WORD terminal is a large trie regex, and a contextual lexer would
         # compile it once per parser state (seconds of cold start); the post-lexer already gives
         # words their categories, so per-state lexing buys nothing here.
-        p = load_grammar(self.grammar, start=self.start, postlex=_POSTLEX, lexer="basic")
+        p = load_grammar(self.grammar, start=self.start, **self.grammar_options)
         if not _POSTLEX.literals:
             _POSTLEX.bind(p)
         return p

@@ -1,40 +1,55 @@
-"""Load Lark LALR grammars from ``grammar/`` with their parsers cached on disk.
+"""Load Lark LALR grammars from ``grammar/`` with their parsers' tables built once, not per run.
 
 Building LALR tables for a large grammar takes tens of seconds, and even Lark's own cache spends
 over a second rebuilding a ~2000-state table from its generic serialisation.  So a built parser is
 stored in cardlint's own format (:func:`_save_parser`): Lark's serialisation *without* the parse
-table, plus the table as plain integers.  Loading it (:func:`_load_parser`) decodes each parser
-state only when the parser first enters it (:class:`_LazyStates`): classifying one clause touches
-a few dozen states, not thousands.
+table, plus the table as plain integers, zlib-compressed.  Loading it (:func:`_load_parser`)
+decodes each parser state only when the parser first enters it (:class:`_LazyStates`), and builds
+a contextual lexer's per-state lexers the same way (:class:`LazyContextualLexer`): classifying one
+clause touches a few dozen states, not thousands.
 
-The cache key covers everything the parser is built from: the grammar file and the grammars it
-imports, the start symbol and options, the code of this module (``bound_literals`` rewrites the
-grammar) and of the word lexer (its first-character tables are cached), the Lark and Python
-versions.  A missing, stale or unreadable cache file means a rebuild, never an error.
+Where a table comes from, in order: the tables shipped with the package (``cardlint/_tables``,
+built by ``tools/build_tables.py`` when the wheel or the editable install is built), then the user
+cache (:func:`cardlint.paths.cache_dir`) — which only a grammar edited in a checkout needs — and
+last a build, announced on standard error and saved to the user cache (an unwritable cache is a
+one-line warning).
+
+The key is what the table is built from: the grammar file and the grammars it imports, the start
+symbol and options, Lark's version, and :data:`_FORMAT` — bumped by hand when this module's grammar
+rewriting (:func:`bound_literals`) or the file layout changes; ``tests/test_tables.py`` fails when
+the rewriting changed and the format did not.  Not the Python version: the file holds plain data
+only (it is read by an unpickler that refuses every class but Lark's ``Token``).  A missing, stale
+or unreadable file means the next place is tried, never an error.
 """
 
 from __future__ import annotations
 
 import hashlib
-import marshal
+import importlib
+import io
 import os
 import pickle
 import re
 import sys
 import tempfile
+import zlib
 from array import array
 from functools import lru_cache
 from pathlib import Path
 
+from copy import copy
+
 from lark import Lark, Tree
+from lark.lexer import BasicLexer, ContextualLexer
 from lark.visitors import Discard
 from lark.parsers.lalr_parser_state import ParserState
 
 from cardlint.paths import cache_dir, grammar_dir
 
-#: bump when the layout of the cache file or the meaning of its derived lexer tables changes
-#: (5: whitespace ends a run in the lead words)
-_FORMAT = b"cardlint-parser-5"
+#: bump when the layout of the table file or the output of :func:`bound_literals` changes
+#: (7: shipped tables, keyed without the Python version; compressed; plain data only, no marshal;
+#: the packed rows little-endian)
+_FORMAT = b"cardlint-parser-7"
 
 
 def _grammar_files(path: Path) -> list[Path]:
@@ -67,32 +82,18 @@ def _cache_key(path: Path, start: str, opts: dict, bound: bool) -> str:
     for p in _grammar_files(path):
         digest.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
     digest.update(repr((start, bound, sorted((k, _option_key(v)) for k, v in opts.items()))).encode())
-    digest.update(f"{lark.__version__} {sys.version_info[:2]}".encode())
-    digest.update(_code_key().encode())
+    digest.update(f"lark {lark.__version__}".encode())
     return digest.hexdigest()
 
 
-@lru_cache(maxsize=None)
-def _code_key() -> str:
-    """The code whose output the cache file holds: the grammar rewriting, the table encoding and
-    the word lexer's derived tables.  Only these, so that work on the parser loop or the lexer's
-    matching does not make every grammar rebuild its tables; their compiled code, not their source
-    (no line numbers, and no ``inspect`` at start-up)."""
-    from cardlint.parse import wordlexer as W
-
-    parts = [bound_literals, _class_terminals, _encode_table, _save_parser, W.WordLexer.__init__,
-             W.WordLexer.derived, W._first_chars, W._first_of_seq, W._first_of_op, W._char_set,
-             W._category_chars, W._single_word, W._literal_word, W._lead_words, W._lead_seq,
-             W._lead_chars, W._give_up]
-    patterns = [_TERMINAL_DEF.pattern, _LITERAL.pattern, _TERMINAL_PATTERN.pattern, W._WORD.pattern,
-                W._WORD_TERMINAL.pattern, W._BOUNDARY_SUFFIX, W._RUN_CHAR.pattern, W._LETTER.pattern,
-                str(W._MAX_LEAD)]
-    return "\0".join([_code_text(f.__code__) for f in parts] + patterns)
-
-
-def _code_text(code) -> str:
-    consts = [_code_text(c) if hasattr(c, "co_code") else repr(c) for c in code.co_consts]
-    return repr((code.co_code, code.co_names, code.co_varnames, code.co_freevars, consts))
+def _module_digest(cls) -> str | None:
+    """The digest of the source file of ``cls``'s module: the derived tables a lexer keeps with the
+    parser (:meth:`WordLexer.derived`) are its code's output, used only while that code is unchanged."""
+    try:
+        with open(sys.modules[cls.__module__].__file__, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except (AttributeError, KeyError, OSError, TypeError):
+        return None
 
 
 # --- the parser cache ------------------------------------------------------------------------------
@@ -134,6 +135,8 @@ class _LazyStates(dict):
             raise KeyError(state) from None
         numbers = array("i")
         numbers.frombytes(packed)
+        if _SWAP:
+            numbers.byteswap()
         half = len(numbers) // 2
         return dict(zip(map(self._tokens.__getitem__, numbers[:half]), numbers[half:]))
 
@@ -168,7 +171,12 @@ class _LazyStates(dict):
         return super().values()
 
 
-def _encode_table(states: dict, rule_id) -> bytes:
+#: the packed rows are little-endian 32-bit integers on every machine (a wheel is for any platform)
+_SWAP = sys.byteorder != "little"
+assert array("i").itemsize == 4
+
+
+def _encode_table(states: dict, rule_id) -> tuple:
     """The parse table as integers: per state, its token indices then its codes (shift to state
     n → n, reduce by rule i → ~i) packed as one machine-integer array, so loading the table copies
     bytes and only a state in use is unpacked.  ``rule_id`` gives a rule's id in Lark's memo."""
@@ -180,10 +188,13 @@ def _encode_table(states: dict, rule_id) -> bytes:
     for state, actions in states.items():
         keys, codes = [], []
         for token, (action, arg) in actions.items():
-            keys.append(tokens.setdefault(str(token), len(tokens)))  # str: marshal takes no subclasses
+            keys.append(tokens.setdefault(str(token), len(tokens)))  # str: no Token in the file
             codes.append(arg if action is Shift else ~rules.setdefault(rule_id(arg), len(rules)))
-        rows[state] = array("i", keys + codes).tobytes()
-    return marshal.dumps((list(tokens), rows, list(rules)))
+        numbers = array("i", keys + codes)
+        if _SWAP:
+            numbers.byteswap()
+        rows[state] = numbers.tobytes()
+    return list(tokens), rows, list(rules)
 
 
 def _lazy_table_parser():
@@ -198,7 +209,7 @@ def _lazy_table_parser():
         def deserialize(cls, data, memo, callbacks, debug=False):
             if "cardlint_packed" not in data:
                 return super().deserialize(data, memo, callbacks, debug)
-            tokens, rows, rule_ids = marshal.loads(data["cardlint_packed"])
+            tokens, rows, rule_ids = data["cardlint_packed"]
             states = _LazyStates(tokens, rows, [memo[i] for i in rule_ids])
             inst = cls.__new__(cls)
             inst._parse_table = IntParseTable(states, data["start_states"], data["end_states"])
@@ -664,7 +675,43 @@ def _use_parser_loop(parser: Lark) -> Lark:
     return parser
 
 
-def _save_parser(parser: Lark, file: Path, key: str) -> None:
+#: how a class option (a custom lexer) is written in a table file: by name, resolved on load
+_CLASS_MARK = "cardlint-class:"
+
+
+def _class_name(value):
+    return f"{_CLASS_MARK}{value.__module__}:{value.__qualname__}" if isinstance(value, type) else value
+
+
+def _class_of(value):
+    """The class a :func:`_class_name` mark names — cardlint's own classes only."""
+    if not (isinstance(value, str) and value.startswith(_CLASS_MARK)):
+        return value
+    module, _, qualname = value[len(_CLASS_MARK):].partition(":")
+    if module.split(".")[0] != "cardlint":
+        raise ValueError(f"class {module}.{qualname} is not cardlint's")
+    obj = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+class _TableUnpickler(pickle.Unpickler):
+    """The table file is plain data: lists, dicts, strings, numbers, bytes — and Lark's ``Token``
+    (a ``str`` with a type), which its names are.  Anything else is refused, so loading a file
+    cannot run code."""
+
+    def find_class(self, module, name):
+        if (module, name) == ("lark.lexer", "Token"):
+            from lark.lexer import Token
+
+            return Token
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a parser table")
+
+
+def _save_parser(parser: Lark, file: Path, key: str, grammar_text: str | None = None) -> None:
+    """Write ``parser``'s tables to ``file`` (``grammar_text``: the text Lark was given, whose
+    digest the file keeps so that a test can tell a stale rewriting)."""
     from lark.grammar import Rule
     from lark.lark import _LOAD_ALLOWED_OPTIONS
     from lark.lexer import TerminalDef
@@ -679,16 +726,23 @@ def _save_parser(parser: Lark, file: Path, key: str) -> None:
     finally:
         table.states = states
     data["parser"]["parser"]["cardlint_packed"] = _encode_table(states, memo.memoized.get)
-    data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
-    derived = getattr(parser.parser.lexer, "derived", None)
-    payload = pickle.dumps({"data": data, "memo": memo.serialize(), "lexer": derived() if derived else None},
-                           protocol=pickle.HIGHEST_PROTOCOL)
+    data["options"] = {k: _class_name(v) for k, v in data["options"].items()
+                       if k not in _LOAD_ALLOWED_OPTIONS and k != "import_paths"}
+    lexer_conf = data["parser"]["lexer_conf"]
+    lexer_conf["lexer_type"] = _class_name(lexer_conf["lexer_type"])
+    lexer = parser.parser.lexer
+    derived = getattr(lexer, "derived", None)
+    payload = {"data": data, "memo": memo.serialize(),
+               "lexer": derived() if derived else None, "lexer_code": _module_digest(type(lexer)),
+               "grammar": hashlib.sha256(grammar_text.encode()).hexdigest() if grammar_text else None}
+    blob = zlib.compress(pickle.dumps(payload, protocol=4), 9)
     # write-then-rename: a concurrent reader sees the old file or the whole new one
     fd, tmp = tempfile.mkstemp(dir=file.parent, prefix=file.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(_FORMAT + b" " + key.encode() + b"\n")
-            fh.write(payload)
+            fh.write(blob)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, file)
     except BaseException:
         try:
@@ -698,24 +752,118 @@ def _save_parser(parser: Lark, file: Path, key: str) -> None:
         raise
 
 
-def _load_parser(file: Path, key: str, load_options: dict) -> Lark | None:
-    """The cached parser, or None when the file is missing, stale or unreadable."""
+def read_table(file: Path, key: str | None = None) -> dict | None:
+    """The payload of a table file (``key``: only when it was built for that key), else None."""
     try:
         blob = file.read_bytes()
     except OSError:
         return None
     header, _, payload = blob.partition(b"\n")
-    if header != _FORMAT + b" " + key.encode():
+    fmt, _, file_key = header.partition(b" ")
+    if fmt != _FORMAT or (key is not None and file_key != key.encode()):
         return None
     try:
-        d = pickle.loads(payload)
+        d = _TableUnpickler(io.BytesIO(zlib.decompress(payload))).load()
+    except Exception:  # noqa: BLE001 — corrupt or foreign
+        return None
+    return d if isinstance(d, dict) and "data" in d else None
+
+
+def _load_parser(file: Path, key: str, load_options: dict) -> Lark | None:
+    """The stored parser, or None when the file is missing, stale or unreadable."""
+    d = read_table(file, key)
+    if d is None:
+        return None
+    try:
+        data = d["data"]
+        data["options"] = {k: _class_of(v) for k, v in data["options"].items()}
+        lexer_conf = data["parser"]["lexer_conf"]
+        lexer_type = lexer_conf["lexer_type"] = _class_of(lexer_conf["lexer_type"])
+        lazy_lexer = lexer_type == "contextual"
+        if lazy_lexer:
+            # Lark would build every state's lexer now (and decode every table row for it)
+            lexer_conf["lexer_type"] = LazyContextualLexer
         plugins = dict(load_options.get("_plugins") or {}, LALR_Parser=_lazy_table_parser())
-        parser = Lark._load_from_dict(d["data"], d["memo"], **dict(load_options, _plugins=plugins))
-        if d.get("lexer") and hasattr(parser.parser.lexer, "preload"):
-            parser.parser.lexer.preload(d["lexer"])
+        parser = Lark._load_from_dict(data, d["memo"], **dict(load_options, _plugins=plugins))
+        frontend = parser.parser
+        lexer = getattr(frontend.lexer, "lexer", frontend.lexer)  # inside a PostLexConnector
+        if lazy_lexer:
+            frontend.lexer_conf.lexer_type = "contextual"
+            lexer.bind(frontend.parser._parse_table, parser.options.postlex)
+        if d.get("lexer") and hasattr(lexer, "preload") and d.get("lexer_code") == _module_digest(type(lexer)):
+            lexer.preload(d["lexer"])
     except Exception:  # a corrupt or foreign file: rebuild  # noqa: BLE001
         return None
     return parser
+
+
+class _LazyLexers(dict):
+    def __init__(self, owner) -> None:
+        super().__init__()
+        self.owner = owner
+
+    def __missing__(self, state):
+        lexer = self[state] = self.owner.state_lexer(state)
+        return lexer
+
+
+class LazyContextualLexer(ContextualLexer):
+    """Lark's contextual lexer with each parser state's lexer built when the parser first lexes
+    in that state: Lark builds all of them (hundreds of ``BasicLexer`` objects for the Chinese
+    grammar) when the parser is loaded, and reads every row of the parse table for it.  A state
+    gets the lexer Lark would give it — the terminals of its row, the ignored ones and the
+    post-lexer's — one object per distinct set; ``lex`` is Lark's."""
+
+    __future_interface__ = 2
+
+    def __init__(self, conf, *args, **kwargs) -> None:  # noqa: D107 — Lark's states come later (bind)
+        self.conf = conf
+        self.lexers = _LazyLexers(self)
+        self._by_accepts: dict = {}
+        self._table = None
+        self._always: frozenset = frozenset()
+        self._root = None
+        #: called with each new state lexer before its first use (the Chinese front end swaps its
+        #: scanner in)
+        self.on_new_lexer = None
+
+    def bind(self, parse_table, postlex) -> None:
+        self._table = parse_table
+        self._always = frozenset(postlex.always_accept if postlex else ())
+
+    def _row_symbols(self, state):
+        states = self._table.states
+        codes = getattr(states, "codes", None)
+        return codes(state).keys() if codes is not None else states[state].keys()
+
+    def state_lexer(self, state):
+        key = frozenset(self._row_symbols(state))
+        lexer = self._by_accepts.get(key)
+        if lexer is None:
+            conf = self.conf
+            accepts = set(key) | set(conf.ignore) | self._always
+            lexer_conf = copy(conf)
+            by_name = conf.terminals_by_name
+            lexer_conf.terminals = [by_name[n] for n in accepts if n in by_name]
+            lexer = self._by_accepts[key] = BasicLexer(lexer_conf)
+            if self.on_new_lexer is not None:
+                self.on_new_lexer(lexer)
+        return lexer
+
+    @property
+    def root_lexer(self):
+        if self._root is None:
+            conf = copy(self.conf)
+            conf.terminals = list(self.conf.terminals)
+            conf.skip_validation = True
+            self._root = BasicLexer(conf)
+            if self.on_new_lexer is not None:
+                self.on_new_lexer(self._root)
+        return self._root
+
+    def built_lexers(self) -> list:
+        """The state lexers built so far and the root lexer, when built."""
+        return list(self._by_accepts.values()) + ([self._root] if self._root is not None else [])
 
 
 _TERMINAL_DEF = re.compile(r"^\s*_?[A-Z][A-Z0-9_]*(?:\.-?\d+)?\s*:")
@@ -817,9 +965,8 @@ def bound_literals(text: str, folder: Path | None = None, priority: int = 3, exp
             + "\n".join(rules_extra) + "\n" + "\n".join(defs) + "\n")
 
 
-@lru_cache(maxsize=None)
-def load_grammar(relpath: str, start: str = "start", **options) -> Lark:
-    """Return an LALR parser for ``grammar/<relpath>``; ``%import`` resolves relative to its folder."""
+def table_name(relpath: str, start: str = "start", **options) -> tuple[Path, str, str, dict, bool]:
+    """``(grammar path, key, table file name, Lark options, bound)`` of a :func:`load_grammar` call."""
     path = grammar_dir() / relpath
     bound = options.pop("bound_literals", True)
     opts = dict(parser="lalr", lexer="contextual", propagate_positions=False, maybe_placeholders=False)
@@ -828,26 +975,46 @@ def load_grammar(relpath: str, start: str = "start", **options) -> Lark:
         from cardlint.parse.wordlexer import WordLexer
 
         opts["lexer"] = WordLexer
-    try:
-        key = _cache_key(path, start, opts, bound)
-        file = cache_dir() / f"{path.stem}-{key[:16]}.parser"
-    except OSError:
-        file = None  # no readable grammar or no writable cache: build in memory (Lark reports)
-    if file is not None:
-        from lark.lark import _LOAD_ALLOWED_OPTIONS
+    key = _cache_key(path, start, opts, bound)
+    return path, key, f"{path.stem}-{key[:16]}.parser", opts, bound
 
-        parser = _load_parser(file, key, {k: v for k, v in opts.items() if k in _LOAD_ALLOWED_OPTIONS})
+
+def _build_message(path: Path) -> None:
+    from cardlint.i18n import _
+
+    print(_("cardlint: building the parser tables of {grammar} (once for this grammar; up to a minute)…").format(
+        grammar=f"{path.parent.name}/{path.name}"), file=sys.stderr, flush=True)
+
+
+@lru_cache(maxsize=None)
+def load_grammar(relpath: str, start: str = "start", **options) -> Lark:
+    """Return an LALR parser for ``grammar/<relpath>``; ``%import`` resolves relative to its folder."""
+    from lark.lark import _LOAD_ALLOWED_OPTIONS
+
+    from cardlint.paths import _USED, cache_dir, shipped_dir, warn_once
+
+    path, key, name, opts, bound = table_name(relpath, start, **options)
+    _USED.add(name)
+    load_options = {k: v for k, v in opts.items() if k in _LOAD_ALLOWED_OPTIONS}
+    for folder in (shipped_dir(), None):
+        try:
+            folder = folder or cache_dir()
+        except OSError:
+            continue
+        parser = _load_parser(folder / name, key, load_options)
         if parser is not None:
             return _use_parser_loop(parser)
+    _build_message(path)
     text = path.read_text(encoding="utf-8")
     if bound:
         text = bound_literals(text, path.parent)
     parser = Lark(text, start=start, import_paths=[path.parent, grammar_dir()], **opts)
-    if file is not None:
-        try:
-            _save_parser(parser, file, key)
-        except Exception as exc:  # noqa: BLE001 — a cache that cannot be written costs speed only
-            import warnings
+    try:
+        folder = cache_dir()
+        _save_parser(parser, folder / name, key, text)
+    except OSError as exc:
+        from cardlint.i18n import _
 
-            warnings.warn(f"cardlint: parser cache {file} not written: {exc}", RuntimeWarning, stacklevel=2)
+        warn_once(_("cardlint: warning: cannot write the parser tables to the cache directory ({error}); they are "
+                    "built again on every run (set CARDLINT_CACHE_DIR to a writable directory)").format(error=exc))
     return _use_parser_loop(parser)

@@ -20,7 +20,6 @@ per state (about 200 states over a corpus) and every token tries the alternative
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 try:  # Python ≥ 3.11
     from re import _constants as _C
@@ -46,7 +45,7 @@ class _First:
     def __init__(self) -> None:
         self.chars: set[str] = set()
         self.ranges: list[tuple[int, int]] = []
-        self.tests: list[Callable[[str], bool]] = []
+        self.tests: list[str] = []  # names in _CATEGORIES (names, so that the index can be stored)
 
     def add(self, other: "_First") -> None:
         self.chars |= other.chars
@@ -57,7 +56,16 @@ class _First:
         if ch in self.chars:
             return True
         o = ord(ch)
-        return any(lo <= o <= hi for lo, hi in self.ranges) or any(t(ch) for t in self.tests)
+        return any(lo <= o <= hi for lo, hi in self.ranges) or any(_CATEGORIES[t](ch) for t in self.tests)
+
+    def to_json(self) -> list:
+        return [sorted(self.chars), [list(r) for r in self.ranges], list(self.tests)]
+
+    @classmethod
+    def from_json(cls, data) -> "_First":
+        first = cls()
+        first.chars, first.ranges, first.tests = set(data[0]), [tuple(r) for r in data[1]], list(data[2])
+        return first
 
 
 #: re's unicode categories as str predicates (the same definitions as the regex engine's)
@@ -96,7 +104,7 @@ def _first_of_set(items, ignorecase: bool) -> _First | None:
                 return _ANY
             first.ranges.append(av)
         elif name == "CATEGORY" and str(av) in _CATEGORIES:
-            first.tests.append(_CATEGORIES[str(av)])
+            first.tests.append(str(av))
         else:  # NEGATE, unusual categories
             return _ANY
     return first
@@ -152,11 +160,26 @@ def _first_chars(regexp: str, flags: int) -> _First | None:
     return _ANY if nullable else first
 
 
+def index_key(terminals, flags: int) -> str:
+    """The key of a stored :class:`TerminalIndex`: the terminals, the flags and this module's code —
+    in plain values, the same for a parser just built and one loaded from its table file (whose
+    pattern flags are a list, not a frozenset)."""
+    import hashlib
+
+    with open(__file__, "rb") as fh:
+        h = hashlib.sha256(fh.read())
+    for t in terminals:
+        h.update(f"{t.name}\0{t.priority}\0{t.pattern.to_regexp()}\0{sorted(t.pattern.flags)}\0".encode(
+            "utf-8", "surrogatepass"))
+    h.update(str(flags).encode())
+    return h.hexdigest()[:16]
+
+
 class TerminalIndex:
     """Per-terminal data shared by every state of one parser: compiled expression, first characters,
     and which string terminals each regex terminal also matches (Lark's "unless")."""
 
-    def __init__(self, terminals, flags: int) -> None:
+    def __init__(self, terminals, flags: int, stored: dict | None = None) -> None:
         self.flags = flags
         self._compiled: dict[str, re.Pattern] = {}
         self._hidden: dict[str, frozenset[str]] = {}
@@ -165,13 +188,61 @@ class TerminalIndex:
         # ranges, predicates or no known first character are checked one by one
         self._by_literal: dict[str, set[str]] = {}
         self._other: list[tuple[str, _First | None]] = []
+        self.firsts: dict[str, _First | None] = {}
+        firsts = (stored or {}).get("first") or {}
         for t in terminals:
-            first = _first_chars(t.pattern.to_regexp(), flags)
+            if t.name in firsts:
+                first = _ANY if firsts[t.name] is None else _First.from_json(firsts[t.name])
+            else:
+                first = _first_chars(t.pattern.to_regexp(), flags)
+            self.firsts[t.name] = first
             for ch in first.chars if first is not _ANY else ():
                 self._by_literal.setdefault(ch, set()).add(t.name)
             if first is _ANY or first.ranges or first.tests:
                 self._other.append((t.name, first))
         self._starting: dict[str, frozenset[str]] = {}
+        hidden = (stored or {}).get("hidden") or {}
+        self._hidden.update((name, frozenset(names)) for name, names in hidden.items())
+
+    def stored(self, terminals) -> dict:
+        """What :meth:`load` reads back: every terminal's first characters and every regex
+        terminal's hidden strings (all computed now)."""
+        for t in terminals:
+            if isinstance(t.pattern, PatternRE):
+                self.hidden_by(t)
+        return {"first": {str(n): (None if f is _ANY else f.to_json()) for n, f in self.firsts.items()},
+                "hidden": {str(n): sorted(v) for n, v in self._hidden.items()}}
+
+    @classmethod
+    def load(cls, terminals, flags: int) -> "TerminalIndex":
+        """The index of ``terminals``, its first characters and hidden strings read from a table
+        file (shipped, or in the user cache) keyed by the terminals and this module's code, when
+        there is one — computing them takes a quarter of a second per start."""
+        import hashlib
+        import json
+        import os
+        import tempfile
+
+        try:
+            from cardlint.paths import cache_path
+
+            path = cache_path(f"zh-lexer-{index_key(terminals, flags)}.json")
+        except OSError:
+            return cls(terminals, flags)
+        try:
+            return cls(terminals, flags, json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError, IndexError, KeyError):
+            pass
+        index = cls(terminals, flags)
+        try:
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(index.stored(terminals), fh, ensure_ascii=False)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        except OSError:
+            pass  # costs start-up time only
+        return index
 
     def compiled(self, t) -> re.Pattern:
         rx = self._compiled.get(t.name)
@@ -308,9 +379,18 @@ def install(parser) -> None:
     conf = parser.lexer_conf
     if conf.use_bytes or getattr(conf, "re_module", re) is not re:
         return  # Lark's own scanner handles what this one does not
-    terms = TerminalIndex(lexer.root_lexer.terminals, conf.g_regex_flags)
-    for basic in {id(b): b for b in [*states.values(), lexer.root_lexer]}.values():
+    terms = TerminalIndex.load(lexer.root_lexer.terminals, conf.g_regex_flags)
+
+    def fast(basic) -> None:
         if type(basic) is BasicLexer and basic._scanner is None:
             basic.__class__ = _FastBasicLexer
             basic._terms = terms
+
+    if hasattr(lexer, "on_new_lexer"):  # the loader's lazy contextual lexer: state lexers come later
+        lexer.on_new_lexer = fast
+        basics = lexer.built_lexers()
+    else:
+        basics = [*states.values(), lexer.root_lexer]
+    for basic in {id(b): b for b in basics}.values():
+        fast(basic)
     parser._cardlint_fast_scanner = True

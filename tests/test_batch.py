@@ -1,0 +1,187 @@
+"""The batch runner: one result per input, in input order, with any number of worker processes;
+chunks of consecutive records; the result cache keyed by content; the commands that use it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardlint import batch
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _square(x, offset):
+    return {"x": x, "y": x * x + offset, "pid": os.getpid()}
+
+
+def _strip(rows):
+    return [{k: v for k, v in r.items() if k != "pid"} for r in rows]
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_results_in_input_order_one_per_item(jobs):
+    rows = list(batch.run_batch(range(1000), _square, (1,), jobs=jobs, chunk=7))
+    assert _strip(rows) == [{"x": x, "y": x * x + 1} for x in range(1000)]
+
+
+def test_workers_get_consecutive_chunks():
+    rows = list(batch.run_batch(range(200), _square, (0,), jobs=2, chunk=50))
+    pids = [r["pid"] for r in rows]
+    assert os.getpid() not in pids  # the work ran in the workers
+    # a chunk is 50 consecutive records of one process (the per-process memo sees repeats)
+    assert all(len(set(pids[i:i + 50])) == 1 for i in range(0, 200, 50))
+
+
+def test_a_small_input_needs_no_worker():
+    rows = list(batch.run_batch(range(10), _square, (0,), jobs=4, chunk=50))
+    assert {r["pid"] for r in rows} == {os.getpid()}
+
+
+def test_input_is_read_as_it_is_needed():
+    taken = []
+
+    def items():
+        for x in range(10_000):
+            taken.append(x)
+            yield x
+
+    it = batch.run_batch(items(), _square, (0,), jobs=2, chunk=10)
+    next(it)
+    assert len(taken) < 200  # a window of chunks in flight, not the whole input
+    assert len(list(it)) == 9_999
+
+
+def test_cache_hits_are_not_computed_again(tmp_path):
+    cache = batch.ResultCache(tmp_path / "r.sqlite3")
+    key = lambda x: batch.content_key("test", x)  # noqa: E731
+    first = list(batch.run_batch(range(300), _square, (0,), jobs=2, key=key, cache=cache, chunk=64))
+    cache.close()
+    cache = batch.ResultCache(tmp_path / "r.sqlite3")
+    second = list(batch.run_batch(range(300), _square, (0,), jobs=2, key=key, cache=cache, chunk=64))
+    assert all(isinstance(r, batch.Stored) for r in second)
+    assert [batch.dumps(r) for r in second] == [batch.dumps(r) for r in first]
+    second = [batch.row(r) for r in second]
+    assert _strip(second) == _strip(first)
+    assert [r["pid"] for r in second] == [r["pid"] for r in first]  # stored values, not recomputed
+    # another offset is other content only if the key says so: the key names the content
+    third = list(batch.run_batch(range(300), _square, (5,), jobs=1,
+                                 key=lambda x: batch.content_key("test", x, 5), cache=cache))
+    assert third[0]["y"] == 5
+    # a result the caller does not want stored is computed every time
+    odd = list(batch.run_batch(range(10), _square, (7,), key=lambda x: batch.content_key("odd", x), cache=cache,
+                               store=lambda r: r["x"] % 2 == 0))
+    again = list(batch.run_batch(range(10), _square, (7,), key=lambda x: batch.content_key("odd", x), cache=cache))
+    assert [isinstance(r, batch.Stored) for r in again] == [x % 2 == 0 for x in range(10)]
+    assert [batch.row(r)["y"] for r in again] == [r["y"] for r in odd]
+
+
+def test_cache_is_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(batch, "CACHE_MAX_ROWS", 100)
+    cache = batch.ResultCache(tmp_path / "r.sqlite3")
+    for i in range(1000):
+        cache.put(str(i), i)
+        if i % 50 == 0:
+            cache.flush()
+    cache.flush()
+    (n,) = cache.db.execute("SELECT count(*) FROM results").fetchone()
+    assert n <= 110
+    assert cache.get_many(["999"]) == {"999": "999"} and cache.get_many(["0"]) == {}
+
+
+def test_unusable_cache_is_one_warning(tmp_path, capsys):
+    from cardlint import paths
+
+    paths._WARNED.clear()
+    blocked = tmp_path / "file"
+    blocked.write_text("not a database")
+    cache = batch.ResultCache(blocked)
+    rows = list(batch.run_batch(range(5), _square, (0,), key=str, cache=cache))
+    assert len(rows) == 5
+    assert capsys.readouterr().err.count("cardlint: warning") == 1
+
+
+def test_code_digest_follows_the_sources(monkeypatch):
+    before = batch.code_digest()
+    batch.code_digest.cache_clear()
+    import cardlint
+
+    monkeypatch.setattr(cardlint, "__version__", "0.0.0-test")
+    try:
+        assert batch.code_digest() != before
+    finally:
+        batch.code_digest.cache_clear()
+
+
+# --- the commands ---------------------------------------------------------------------------------
+
+def _cli(args, cache_dir, **kw):
+    env = dict(os.environ, CARDLINT_CACHE_DIR=str(cache_dir), CARDLINT_NO_PROGRESS="1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])))
+    return subprocess.run([sys.executable, "-m", "cardlint", *args], capture_output=True, text=True, env=env,
+                          timeout=300, **kw)
+
+
+@pytest.fixture()
+def cards(tmp_path):
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
+    lines = [l for l in demo.read_text(encoding="utf-8").splitlines() if l.strip()]
+    # enough records for several chunks, a malformed line in the middle, and repeats
+    rows = (lines * 50)[:600]
+    rows.insert(300, "{not json")
+    path = tmp_path / "cards.jsonl"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_classify_jobs_and_cache_give_the_same_bytes(cards, tmp_path):
+    runs = [
+        _cli(["classify", "--input", str(cards), "--jobs", "1", "--no-cache"], tmp_path / "c"),
+        _cli(["classify", "--input", str(cards), "--jobs", "2", "--no-cache"], tmp_path / "c"),
+        _cli(["classify", "--input", str(cards), "--jobs", "2"], tmp_path / "c"),   # fills the cache
+        _cli(["classify", "--input", str(cards), "--jobs", "1"], tmp_path / "c"),   # reads it
+    ]
+    assert all(r.returncode == 2 for r in runs)  # the malformed line
+    assert len({r.stdout for r in runs}) == 1
+    rows = [json.loads(line) for line in runs[0].stdout.splitlines()]
+    assert len(rows) == 601 and "error" in rows[300] and ":301:" in rows[300]["error"]
+    assert (tmp_path / "c" / "results.sqlite3").is_file()
+
+
+def test_lint_jobs_give_the_same_report(cards, tmp_path):
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
+    for path in (demo, cards):  # a set checked for dependencies; a file too large for that
+        outs = {_cli(["lint", str(path), "--isolated", "--format", "json", "--jobs", j, *extra], tmp_path / "c").stdout
+                for j, extra in (("1", ["--no-cache"]), ("2", ["--no-cache"]), ("2", []), ("1", []))}
+        assert len(outs) == 1
+    report = json.loads(outs.pop())
+    assert report["summary"]["cards"] == 600 and report["summary"]["dependency_skipped"] == 1
+
+
+def test_jobs_must_be_positive(tmp_path, cards):
+    r = _cli(["classify", "--input", str(cards), "--jobs", "0"], tmp_path / "c")
+    assert r.returncode == 2 and "--jobs" in r.stderr
+
+
+def test_lint_keeps_only_the_analyses_a_set_check_can_use(cards, monkeypatch):
+    from cardlint.lint import LintConfig, deps, lint_paths
+
+    seen = []
+    real = deps.check_set
+
+    def spy(analyses, doc, config, stats):
+        seen.append(len(analyses))
+        return real(analyses, doc, config, stats)
+
+    monkeypatch.setattr(deps, "check_set", spy)
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
+    findings, summary, errors = lint_paths([str(demo), str(cards)], LintConfig(select=["CL"]), jobs=1)
+    small = sum(1 for line in demo.read_text(encoding="utf-8").splitlines() if line.strip())
+    assert seen == [small, 251]  # the whole small set; one past max-set-size of the large file
+    assert summary["cards"] == small + 600 and summary["dependency_skipped"] == 1
+    assert summary["dependency_sets"] == 1 and len(errors) == 1
