@@ -481,17 +481,17 @@ def test_cli_keywords_json_has_187_records(capsys):
 
 
 def test_cli_keywords_localized_with_fallback_marks(capsys):
-    code, out, _ = run_cli(capsys, "kb", "keywords", "--lang", "de", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "keywords", "--lang", "de", "--ui-lang", "de", "--kb", str(KB))
     assert code == 0
     # the footnote is a catalog message: German under --lang de
     assert "Fliegend" in out and "Web-slinging*" in out and "keine Übersetzung (de)" in out
-    code, out, _ = run_cli(capsys, "kb", "keywords", "--lang", "de", "--format", "json", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "keywords", "--lang", "de", "--ui-lang", "de", "--format", "json", "--kb", str(KB))
     blitz = next(r for r in json.loads(out) if r["id"] == "blitz")
     assert blitz["name"] == "Blitz" and blitz["name_fallback"] is True
 
 
 def test_cli_layers_scheme_2007_in_german(capsys):
-    code, out, _ = run_cli(capsys, "kb", "layers", "--scheme", "2007", "--lang", "de", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "layers", "--scheme", "2007", "--lang", "de", "--ui-lang", "de", "--kb", str(KB))
     assert code == 0
     codes = [line.split()[0] for line in out.splitlines()[4:] if line[:1].isdigit()]
     assert codes == ["1", "2", "3", "4", "5", "6a", "6b", "6c", "6d", "6e"]
@@ -512,7 +512,7 @@ def test_cli_layers_scheme_m10(capsys):
 def test_cli_layers_align_wide_characters(capsys):
     from cardlint.commands.kb import width
 
-    code, out, _ = run_cli(capsys, "kb", "layers", "--lang", "zh-Hans", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "layers", "--lang", "zh-Hans", "--ui-lang", "zh-Hans", "--kb", str(KB))
     assert code == 0
     lines = [l for l in out.splitlines() if re.match(r"\s*(\d[a-d]?|rules)\s", l)]
     starts = set()
@@ -527,14 +527,14 @@ def test_cli_layers_align_wide_characters(capsys):
 @pytest.mark.parametrize("topic", ["effects", "rules", "ygo"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_cli_other_topics(capsys, topic, lang):
-    code, out, _ = run_cli(capsys, "kb", topic, "--lang", lang, "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", topic, "--lang", lang, "--ui-lang", lang, "--kb", str(KB))
     assert code == 0 and out.strip()
-    code, out, _ = run_cli(capsys, "kb", topic, "--lang", lang, "--format", "json", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", topic, "--lang", lang, "--ui-lang", lang, "--format", "json", "--kb", str(KB))
     assert code == 0 and isinstance(json.loads(out), list)
 
 
 def test_cli_rules_shows_dependency_criteria(capsys):
-    code, out, _ = run_cli(capsys, "kb", "rules", "--lang", "zh-Hans", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "rules", "--lang", "zh-Hans", "--ui-lang", "zh-Hans", "--kb", str(KB))
     assert code == 0
     assert "613.8b" in out and "613.7e" in out and "611.2c" in out
     assert "这两个效应都是或都不是特征定义异能" in out and "时间印记" in out
@@ -542,7 +542,7 @@ def test_cli_rules_shows_dependency_criteria(capsys):
 
 def test_cli_subprocess(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), CARDLINT_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-m", "cardlint", "kb", "layers", "--lang", "ja"],
+    proc = subprocess.run([sys.executable, "-m", "cardlint", "kb", "layers", "--lang", "ja", "--ui-lang", "ja"],
                           capture_output=True, text=True, encoding="utf-8", env=env, cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "コントロール変更効果" in proc.stdout and "613.4d" in proc.stdout

@@ -11,6 +11,7 @@ import json
 import sys
 import unicodedata
 
+from cardlint.console import pad, width
 from cardlint.i18n import _, normalize_lang
 
 TOPICS = ("layers", "keywords", "effects", "rules", "ygo")
@@ -22,7 +23,8 @@ def register(subparsers) -> None:
         "kb", help=_("show the knowledge base (layers, keywords, effects, rules, ygo)"),
         description=_("Show the rules knowledge base in one language."))
     parser.add_argument("topic", choices=TOPICS, help=_("what to show"))
-    parser.add_argument("--lang", default="en", help=_("language: en, de, ja, zh-Hans (default: en)"))
+    parser.add_argument("--lang", default="en",
+                        help=_("language of the names: en, de, ja, zh-Hans (default: en; messages: --ui-lang)"))
     parser.add_argument("--scheme", default="current", choices=("current", "m10", "2007"),
                         help=_("layer numbering for 'layers': current, m10 (2009–2023) or 2007 (2006–2008)"))
     parser.add_argument("--format", default="text", choices=("text", "json"), help=_("output format"))
@@ -178,20 +180,6 @@ BUILDERS = {"layers": layer_records, "keywords": keyword_records, "effects": eff
 
 
 # --- text rendering ------------------------------------------------------------------------------
-
-def width(text: str) -> int:
-    """Display width in a terminal: East Asian wide/fullwidth characters take two cells."""
-    total = 0
-    for ch in text:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return total
-
-
-def pad(text: str, cells: int) -> str:
-    return text + " " * max(0, cells - width(text))
-
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
     widths = [width(h) for h in headers]

@@ -14,13 +14,24 @@ from cardlint.lint.findings import Finding
 __all__ = ["Finding", "LintConfig", "load_config", "lint_paths", "lint_documents", "lint_example"]
 
 
-def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: str = "mtg"):
-    """Lint files/folders → (findings, summary, input errors)."""
-    from cardlint.io import read_path
+def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: str = "mtg",
+               show_progress: bool = False, keep_suppressed: bool = False):
+    """Lint files/folders → (findings, summary, input errors).  A path that cannot be read is an
+    input error and the other paths are still linted."""
+    from cardlint.errors import CardlintError
+    from cardlint.io import Document, read_path
     from cardlint.lint.engine import lint_documents
 
-    docs = [doc for p in paths for doc in read_path(p, lang, card_db, game)]
-    findings, summary = lint_documents(docs, config)
+    docs = []
+    for p in paths:
+        try:
+            docs.extend(read_path(p, lang, card_db, game))
+        except CardlintError as exc:
+            docs.append(Document(path=p, kind="unreadable", errors=[str(exc)], is_set=False))
+    findings, summary = lint_documents(docs, config, show_progress, keep_suppressed)
+    from cardlint.lint.positions import forget
+
+    forget()
     errors = [e for d in docs for e in d.errors]
     summary["input_errors"] = len(errors)
     return findings, summary, errors

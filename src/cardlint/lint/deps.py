@@ -73,7 +73,7 @@ def check_set(analyses, doc, config, stats):
                 layer=d.layer, a=d.dependent.source.label, a_text=_short(d.dependent.clause_text),
                 b=d.on.source.label, b_text=_short(d.on.clause_text), criterion=crit, reason=d.reason),
             related=[{"path": other.entry.path, "line": d.on.source.line or other.entry.line,
-                      "message": d.on.source.label}]))
+                      "message": d.on.source.label}], clause_text=d.dependent.clause_text))
     for loop in find_loops(deps):
         first = loop[0]
         an = where[id(first)]

@@ -117,14 +117,24 @@ def _covered(desc: str, clauses: list[dict], name: str) -> list[int]:
     return []
 
 
-def lint_documents(docs: list[Document], config: LintConfig) -> tuple[list[Finding], dict]:
+def lint_documents(docs: list[Document], config: LintConfig, show_progress: bool = False,
+                   keep_suppressed: bool = False) -> tuple[list[Finding], dict]:
+    """(findings, summary).  Findings a noqa covers are left out (``keep_suppressed``: kept and
+    marked); the summary counts the others and says how many were suppressed."""
+    from cardlint.console import Progress
+    from cardlint.lint import noqa
+
     fams = families()
     findings: list[Finding] = []
     stats = collections.Counter()
+    bar = Progress(sum(len(d.entries) for d in docs)) if show_progress else None
     for doc in docs:
-        stats["files"] += 1
+        if doc.kind != "unreadable":
+            stats["files"] += 1
         analyses = []
         for entry in doc.entries:
+            if bar is not None:
+                bar.advance()
             if entry.pending:
                 stats["pending_templates"] += 1
                 continue
@@ -143,23 +153,45 @@ def lint_documents(docs: list[Document], config: LintConfig) -> tuple[list[Findi
                 findings.extend(fam.check_entry(an, config))
         for fam in fams:
             findings.extend(fam.check_set(analyses, doc, config, stats))
+    if bar is not None:
+        bar.close()
     out = [f for f in findings if config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)]
+    suppressed = noqa.apply(out, docs)
+    if not keep_suppressed:
+        out = [f for f in out if not f.suppressed]
     out.sort(key=Finding.sort_key)
-    by_code = collections.Counter(f.code for f in out)
+    shown = [f for f in out if not f.suppressed]
+    by_code = collections.Counter(f.code for f in shown)
     summary = {"files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
-               "findings": len(out), "by_code": dict(sorted(by_code.items())),
-               "by_severity": dict(collections.Counter(f.severity for f in out)),
+               "findings": len(shown), "suppressed": suppressed, "by_code": dict(sorted(by_code.items())),
+               "by_severity": dict(collections.Counter(f.severity for f in shown)),
                "declarations": stats["declarations"], "unaligned_declarations": stats["unaligned_declarations"],
                "pending_templates": stats["pending_templates"],
                "dependency_sets": stats["dependency_sets"], "dependency_skipped": stats["dependency_skipped"]}
     return out, summary
 
 
-def finding(code: str, an_or_path, line: int, message: str, **kw) -> Finding:
+def finding(code: str, an_or_path, line: int, message: str, offset: int = 0, clause_text: str | None = None,
+            **kw) -> Finding:
+    """A finding of rule ``code``.  On a card's own line, a finding about a clause is placed where
+    the clause is written in the file (``offset``: characters into the clause, e.g. an outdated
+    phrase); a line given elsewhere (a Forge ``S:`` line, a YAML declaration) is kept."""
     rule = RULES[code]
     if isinstance(an_or_path, Analysis):
-        path = an_or_path.entry.path
+        entry = an_or_path.entry
+        path = entry.path
         kw.setdefault("name", an_or_path.label)
+        kw.setdefault("entry_line", entry.line)
+        i = kw.get("clause_index")
+        if clause_text is None and i is not None and an_or_path.card is not None \
+                and 0 <= i < len(an_or_path.card.clauses):
+            clause_text = an_or_path.card.clauses[i].text
+        if clause_text and (line or entry.line) == entry.line and "column" not in kw:
+            from cardlint.lint.positions import clause_position
+
+            at = clause_position(path, entry.line, clause_text, offset)
+            if at:
+                line, kw["column"] = at
     else:
         path = an_or_path
     return Finding(code=code, severity=rule.severity, path=path, line=line or 1, message=message, **kw)

@@ -63,7 +63,7 @@ def check_entry(an: Analysis, config):
             out.append(finding("CL401", an, line, _(
                 "{name}: the {lang} grammar does not parse {clause}{error}").format(
                     name=an.label, lang=an.entry.lang, clause=an.clause_label(i), error=err),
-                clause_index=i, column=(ir.error_column or 1)))
+                clause_index=i))
         seen = set()
         for span, rep, note in suggest(c["text"], an.entry.lang):
             if span in seen:
@@ -71,7 +71,8 @@ def check_entry(an: Analysis, config):
             seen.add(span)
             out.append(finding("CL402", an, line, _(
                 "{name}: outdated wording “{span}”: use “{rep}” ({note})").format(
-                    name=an.label, span=span, rep=rep, note=note), clause_index=i, suggestions=[rep]))
+                    name=an.label, span=span, rep=rep, note=note), clause_index=i, suggestions=[rep],
+                offset=max(0, c["text"].find(span))))
     return out
 
 
