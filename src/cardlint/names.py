@@ -27,6 +27,29 @@ def effect(kind: str) -> str:
     return kind if lang == "en" or not kind else _vocab(lang).effect_kind(kind)
 
 
+def type_word(word: str) -> str:
+    """A card type or subtype key ("creature", "mountain") as the message language names it."""
+    lang = get_lang()
+    return word if lang == "en" or not word else _vocab(lang).card_type(word)
+
+
+def keyword_kind(kind: str) -> str:
+    """A CR 702 keyword's kind in kb/keywords.yaml: an ability or effect kind, or one of the kb's
+    own groupings."""
+    if get_lang() == "en" or not kind:
+        return kind
+    own = {"characteristic-defining": _("characteristic-defining"), "evasion": _("evasion"),
+           "multiple": _("multiple"), "other": _("other")}
+    if kind in own:
+        return own[kind]
+    from cardlint.kb import load_kb
+
+    effects = load_kb().effects
+    if any(e["id"] == kind for e in effects["effect_kinds"]):
+        return effect(kind)
+    return ability(kind)
+
+
 def ygo_effect_type(type_id: str | None) -> str:
     """A Yu-Gi-Oh! effect type (``trigger``, ``ignition`` …) by its name in the kb."""
     lang = get_lang()
@@ -50,3 +73,23 @@ def flag(value) -> str:
     if get_lang() == "en" or not isinstance(value, bool):
         return str(value)
     return _("yes") if value else _("no")
+
+
+def parse_error(error: str) -> str:
+    """A clause's ``error`` (the contract's English, e.g. "unexpected 'foo' at column 7") in the
+    message language; wordings other than the parser's own are shown as they are."""
+    import re
+
+    if get_lang() == "en" or not error:
+        return error
+    m = re.fullmatch(r"unexpected (character )?('.*?'|\".*?\"|end of clause)(?: at column (\d+))?", error)
+    if not m:
+        return error
+    char, what, col = m.groups()
+    if what == "end of clause":
+        text = _("unexpected end of clause")
+    elif char:
+        text = _("unexpected character {what}").format(what=what)
+    else:
+        text = _("unexpected {what}").format(what=what)
+    return text if col is None else _("{what} at column {column}").format(what=text, column=col)

@@ -110,5 +110,5 @@ def render_text(result: dict, game: str = "mtg") -> str:
             cda = "  CDA" if e["cda"] else ""
             lines.append(f"   - {names.effect(e['kind'])}{layer}{cda}")
         if not c["parsed"] and c.get("error"):
-            lines.append(f"   {error_label}: {c['error']}")
+            lines.append(f"   {error_label}: {names.parse_error(c['error'])}")
     return "\n".join(lines)

@@ -270,12 +270,15 @@ def render_keywords(records: list[dict], lang: str, scheme: str) -> str:
     out = _("Keyword abilities (CR 702): {n}").format(n=len(records)) + "\n\n"
     headers = [_("Rule"), _("Keyword")] + ([_("English")] if lang != "en" else []) + \
               [_("Kind"), _("Redundant"), _("Parameters"), _("Effect")]
+    from cardlint import names
+
     rows = []
     for r in records:
         effect = r["effect"]
-        effect_text = f"{effect['kind']} {effect['layer']}" + (" CDA" if effect["cda"] else "") if effect else ""
+        effect_text = f"{names.effect(effect['kind'])} {effect['layer']}" + (" CDA" if effect["cda"] else "") \
+            if effect else ""
         row = [r["rule"], _marked(r)] + ([r["name_en"]] if lang != "en" else [])
-        row += [r["kind"] + ("" if r["kind_stated"] else " (?)"), _("yes") if r["redundant"] else "",
+        row += [names.keyword_kind(r["kind"]) + ("" if r["kind_stated"] else " (?)"), _("yes") if r["redundant"] else "",
                 ", ".join(r["parameters"]), effect_text]
         rows.append(row)
     out += table(headers, rows)

@@ -40,7 +40,7 @@ def summarize(cards: list[dict], lang: str, fmt: str, text_lang: str | None = No
 
 
 def _languages(args) -> tuple[str, str]:
-    """(card text, output).  Before cardlint 0.2 ``summary`` took the text's language from
+    """(card text, output).  Up to cardlint 0.1.0 ``summary`` took the text's language from
     ``--text-lang`` and the output's from ``--lang``; that spelling keeps its meaning (with a
     warning) so existing scripts run unchanged."""
     import sys

@@ -13,12 +13,10 @@ from cardlint.i18n import _
 from cardlint.lint.engine import finding
 
 CODES = ("CL301", "CL302", "CL303")
-CRITERION_TEXT = {
-    "text": "its text",
-    "existence": "whether it exists",
-    "applies_to": "what it applies to",
-    "what_it_does": "what it does",
-}
+def criterion_text(criterion: str) -> str:
+    """CR 613.8a's three ways of depending, as the CL301 message names them (catalog messages)."""
+    return {"text": _("its text"), "existence": _("whether it exists"), "applies_to": _("what it applies to"),
+            "what_it_does": _("what it does")}.get(criterion, criterion)
 
 
 def check_entry(an, config):
@@ -66,7 +64,7 @@ def check_set(analyses, doc, config, stats):
             continue  # the board says so: not news
         an, other = where[id(d.dependent)], where[id(d.on)]
         line = d.dependent.source.line or an.entry.line
-        crit = _(CRITERION_TEXT[d.criterion])
+        crit = criterion_text(d.criterion)
         out.append(finding("CL301", an, line, _(
             "layer {layer}: the effect of {a} ({a_text}) depends on the effect of {b} ({b_text}): applying it "
             "changes {criterion} — {reason} (CR 613.8a)").format(

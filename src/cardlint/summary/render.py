@@ -115,7 +115,10 @@ class Vocab:
 
     # catalog vocabulary ------------------------------------------------------------------------
     def card_type(self, t: str) -> str:
-        return _lookup(CARD_TYPE_NAMES(self.tr), t)
+        types = CARD_TYPE_NAMES(self.tr)
+        if t is not None and str(t).lower() not in types:   # a filter's noun may be a subtype ("Mountains")
+            return self.subtype(t)
+        return _lookup(types, t)
 
     def supertype(self, t: str) -> str:
         return _lookup(SUPERTYPE_NAMES(self.tr), t)
@@ -128,12 +131,12 @@ class Vocab:
         Creature"): juxtaposed, never joined with "and"; each language's catalog gives the
         separators (Japanese: "アーティファクト・クリーチャー")."""
         words = [self.card_type(t) for t in types]
-        text = self.p("type line: between two card types", "{first} {second}")
+        text = self.tr.pgettext("type line: between two card types", "{first} {second}")
         joined = words[0] if words else ""
         for w in words[1:]:
             joined = text.format(first=joined, second=w)
         for t in reversed(list(supertypes)):
-            joined = self.p("type line: supertype before the types", "{supertype} {types}").format(
+            joined = self.tr.pgettext("type line: supertype before the types", "{supertype} {types}").format(
                 supertype=self.supertype(t), types=joined) if joined else self.supertype(t)
         return joined
 
