@@ -239,21 +239,48 @@ def test_keyword_parameters(kb):
     assert params["flying"] == [] and params["rampage"] == ["number"]
 
 
+def _printed_names() -> dict:
+    import csv
+
+    with open(ROOT / "kb" / "keyword_names_printed.tsv", encoding="utf-8") as fh:
+        return {(r["cr"], r["lang"]): r for r in csv.DictReader(fh, delimiter="\t")}
+
+
 @needs_sources
 def test_keyword_translations_match_the_glossary(kb, glossary):
+    """A name is the glossary's cell, or — for an empty cell only — the printed name
+    tools/build_keyword_names.py read from the corpora (noted as PRINTED)."""
     rows = {row["cr"]: row for key, row in glossary.items() if key.startswith("kw:")}
+    printed = _printed_names()
     counts = {lang: 0 for lang in LANGS[1:]}
     for entry in kb.keywords:
         row = rows[entry["rule"]]
         assert entry["id"] == [k for k, r in glossary.items() if r is row][0][3:]
         for lang in LANGS[1:]:
-            assert entry["names"][lang] == (row[lang] or None), (entry["id"], lang)
-            counts[lang] += bool(entry["names"][lang])
-        assert entry["source_note"] == (row["note"] or None)
+            found = printed.get((entry["rule"], lang))
+            if row[lang]:
+                assert entry["names"][lang] == row[lang], (entry["id"], lang)
+                assert found is None        # the printed names only fill the glossary's gaps
+            else:
+                assert entry["names"][lang] == (found["name"] if found else None), (entry["id"], lang)
+                assert (f"{lang}=PRINTED(" in (entry["source_note"] or "")) == bool(found)
+            counts[lang] += bool(row[lang])
+        assert (entry["source_note"] or "").startswith(row["note"] or "")
     # glossary-mtg.tsv as of this kb: every filled cell is used (SOURCES.md explains the gaps)
     assert counts == {"de": sum(bool(r["de"]) for r in rows.values()),
                       "ja": sum(bool(r["ja"]) for r in rows.values()),
                       "zh-Hans": sum(bool(r["zh-Hans"]) for r in rows.values())}
+
+
+def test_printed_keyword_names_cover_the_corpora_gaps():
+    """Keywords printed on the cards of the corpora but missing from the glossary get their names
+    (tools/build_keyword_names.py; e.g. Myriade / 無尽, Reitkunst, …tarnung / …渡り)."""
+    printed = _printed_names()
+    assert {(k, lang) for (k, lang) in printed} >= {("702.116", "de"), ("702.116", "ja"), ("702.31", "de"),
+                                                    ("702.14", "de"), ("702.14", "ja"), ("702.5", "de")}
+    assert printed[("702.116", "ja")]["name"] == "無尽" and printed[("702.31", "de")]["name"] == "Reitkunst"
+    for row in printed.values():
+        assert int(row["count"]) >= 1 and int(row["count"]) <= int(row["total"]) and row["example_card"]
 
 
 @needs_sources
