@@ -23,7 +23,9 @@ def register(sub) -> None:
 
 
 def render(rule) -> str:
-    out = [f"# {rule.code} {rule.name} ({rule.severity})", "", rule.summary, "",
+    from cardlint import names
+
+    out = [f"# {rule.code} {rule.name} ({names.severity(rule.severity)})", "", rule.summary, "",
            "## " + _("What it does"), rule.what, "", "## " + _("Why is this bad?"), rule.why, ""]
     if rule.known_problems:
         out += ["## " + _("Known problems"), rule.known_problems.strip(), ""]
@@ -67,8 +69,11 @@ def run(args) -> int:
             print(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity, "summary": r.summary}
                               for r in rules], ensure_ascii=False, indent=2))
         else:
+            from cardlint import names
+            from cardlint.console import pad
+
             for r in rules:
-                print(f"{r.code}  {r.name:36s} {r.severity:8s} {r.summary}")
+                print(f"{r.code}  {r.name:36s} {pad(names.severity(r.severity), 8)} {r.summary}")
         if args.check:
             problems = [p for r in rules for p in check(r)]
             for p in problems:

@@ -29,8 +29,10 @@ def summarize(cards: list[dict], lang: str, fmt: str, text_lang: str | None = No
     from cardlint.summary.clauses import clause_rows
     from cardlint.summary.render import render
 
+    from cardlint.console import progress_wanted, track
+
     out = []
-    for c in cards:
+    for c in track(cards, len(cards)) if progress_wanted() and len(cards) > 1 else cards:
         if c.get("error"):
             out.append({"name": c.get("name"), "error": c["error"], "rows": []})
             continue
