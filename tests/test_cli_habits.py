@@ -30,6 +30,14 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def template(path: Path, id_comment: str = "", text: str = "  text: {en: Creatures you control get +1/+1.}\n") -> Path:
+    """A kb template file whose declaration (layer 7b) the text contradicts (CL101)."""
+    path.write_text(f"family: test\ntemplates:\n- id: anthem.x{id_comment}\n  type: Enchantment\n"
+                    "  declared: {ability: static, effects: [{kind: continuous, layer: '7b', cda: false}]}\n" + text,
+                    encoding="utf-8")
+    return path
+
+
 def jsonl(path: Path, records) -> Path:
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
     return path
@@ -167,13 +175,10 @@ def test_noqa_field_in_jsonl(capsys, tmp_path):
 
 
 def test_noqa_comment_in_yaml_and_forge(capsys, tmp_path):
-    yml = tmp_path / "t.yaml"
-    yml.write_text("family: test\ntemplates:\n- id: anthem.x   # noqa: CL101\n  type: Enchantment\n"
-                   "  declared: {ability: static, effects: [{kind: continuous, layer: '7b', cda: false}]}\n"
-                   "  text: {en: Creatures you control get +1/+1.}\n", encoding="utf-8")
+    yml = template(tmp_path / "t.yaml", "   # noqa: CL101")
     code, out, _ = run(capsys, "lint", str(yml), "--isolated")
     assert code == 0 and "suppressed" in out
-    yml.write_text(yml.read_text(encoding="utf-8").replace("   # noqa: CL101", ""), encoding="utf-8")
+    template(yml)
     code, out, _ = run(capsys, "lint", str(yml), "--isolated")
     assert code == 1 and "CL101" in out
     # a Forge script: the comment covers the card
@@ -225,10 +230,7 @@ def test_positions_are_in_the_file(capsys, tmp_path):
 
 
 def test_positions_in_yaml_template(capsys, tmp_path):
-    yml = tmp_path / "t.yaml"
-    yml.write_text("family: test\ntemplates:\n- id: anthem.x\n  type: Enchantment\n"
-                   "  declared: {ability: static, effects: [{kind: continuous, layer: '7b', cda: false}]}\n"
-                   "  text:\n    en: Creatures you control get +1/+1.\n", encoding="utf-8")
+    yml = template(tmp_path / "t.yaml", text="  text:\n    en: Creatures you control get +1/+1.\n")
     code, out, _ = run(capsys, "lint", str(yml), "--isolated")
     assert out.startswith(f"{yml}:7:9: CL101 ")
 
