@@ -63,6 +63,15 @@ def ygo_effect_type(type_id: str | None) -> str:
     return str(type_id)
 
 
+def spell_speed(value) -> str:
+    """A Yu-Gi-Oh! Spell Speed: 1, 2, 3, or ``by_card`` (the activated card's own)."""
+    if value is None:
+        return "—"
+    if value == "by_card" and get_lang() != "en":
+        return _("by card")
+    return str(value)
+
+
 def severity(value: str) -> str:
     labels = {"error": _("error"), "warning": _("warning"), "info": _("info")}
     return labels.get(value, value)

@@ -324,7 +324,9 @@ def render_rules(records: list[dict], lang: str, scheme: str) -> str:
 
 def render_ygo(records: list[dict], lang: str, scheme: str) -> str:
     out = _("Yu-Gi-Oh! effect types") + "\n\n"
-    rows = [[r["id"], _marked(r), str(r["spell_speed"]) if r["spell_speed"] is not None else "—",
+    from cardlint import names
+
+    rows = [[r["id"], _marked(r), names.spell_speed(r["spell_speed"]),
              _("yes") if r["activates"] else _("no")] for r in records if r["section"] == "effect_type"]
     out += table([_("Type"), _("Name"), _("Spell Speed"), _("Activates")], rows)
     out += "\n" + _("Spell Speeds") + "\n\n"
