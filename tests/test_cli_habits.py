@@ -222,9 +222,13 @@ def test_positions_are_in_the_file(capsys, tmp_path):
     f = json.loads(out)["findings"][0]
     assert f["code"] == "CL301" and f["line"] == 2
     assert raw[1][f["column"] - 1:].startswith("All Mountains are Plains.")   # the clause, after "\n" in the JSON
+    other = f["related"][0]
+    assert other["line"] == 3 and raw[2][other["column"] - 1:].startswith("Nonbasic lands are Mountains.")
     code, out, _ = run(capsys, "lint", str(cards), "--isolated", "--format", "sarif")
     region = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
     assert (region["startLine"], region["startColumn"]) == (2, f["column"])
+    related = json.loads(out)["runs"][0]["results"][0]["relatedLocations"][0]["physicalLocation"]["region"]
+    assert (related["startLine"], related["startColumn"]) == (3, other["column"])
     code, out, _ = run(capsys, "lint", str(cards), "--isolated")
     assert out.startswith(f"{cards}:2:{f['column']}: CL301 ")
 

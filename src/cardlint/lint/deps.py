@@ -19,6 +19,19 @@ def criterion_text(criterion: str) -> str:
             "what_it_does": _("what it does")}.get(criterion, criterion)
 
 
+def _related(an, part) -> dict:
+    """The other effect's location: its clause's line and column in its file, when found there."""
+    from cardlint.lint.positions import clause_position
+
+    line = part.source.line or an.entry.line
+    out = {"path": an.entry.path, "line": line, "message": part.source.label}
+    if line == an.entry.line and part.clause_text:
+        at = clause_position(an.entry.path, an.entry.line, part.clause_text)
+        if at:
+            out["line"], out["column"] = at
+    return out
+
+
 def check_entry(an, config):
     return []
 
@@ -70,8 +83,7 @@ def check_set(analyses, doc, config, stats):
             "changes {criterion} — {reason} (CR 613.8a)").format(
                 layer=d.layer, a=d.dependent.source.label, a_text=_short(d.dependent.clause_text),
                 b=d.on.source.label, b_text=_short(d.on.clause_text), criterion=crit, reason=d.reason),
-            related=[{"path": other.entry.path, "line": d.on.source.line or other.entry.line,
-                      "message": d.on.source.label}], clause_text=d.dependent.clause_text))
+            related=[_related(other, d.on)], clause_text=d.dependent.clause_text))
     for loop in find_loops(deps):
         first = loop[0]
         an = where[id(first)]

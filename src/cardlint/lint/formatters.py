@@ -89,7 +89,8 @@ def format_sarif(findings: list[Finding], summary: dict) -> str:
             res["relatedLocations"] = [
                 {"id": i, "message": {"text": r.get("message", "")},
                  "physicalLocation": {"artifactLocation": {"uri": _uri(r["path"])},
-                                      "region": {"startLine": max(int(r.get("line") or 1), 1)}}}
+                                      "region": {"startLine": max(int(r.get("line") or 1), 1),
+                                                 "startColumn": max(int(r.get("column") or 1), 1)}}}
                 for i, r in enumerate(f.related)]
         if f.suggestions:
             res["properties"] = {"suggestions": f.suggestions}
