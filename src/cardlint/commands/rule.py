@@ -52,11 +52,12 @@ def check(rule) -> list[str]:
     for i, ex in enumerate(rule.bad, 1):
         codes = [f.code for f in lint_example(ex)]
         if rule.code not in codes:
-            problems.append(f"{rule.code}: bad example {i} gives {codes or 'no findings'}")
+            problems.append(_("{code}: bad example {n} gives {codes}").format(
+                code=rule.code, n=i, codes=", ".join(codes) if codes else _("no findings")))
     for i, ex in enumerate(rule.good, 1):
         hits = [f.message for f in lint_example(ex) if f.code == rule.code]
         if hits:
-            problems.append(f"{rule.code}: good example {i} fires: {hits[0]}")
+            problems.append(_("{code}: good example {n} fires: {message}").format(code=rule.code, n=i, message=hits[0]))
     return problems
 
 
