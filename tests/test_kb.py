@@ -675,6 +675,21 @@ def test_generated_keywords_file_is_up_to_date():
 
 
 @needs_sources
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "corpus" / "mtg" / "de.jsonl").exists(), reason="corpora absent")
+def test_printed_keyword_names_are_up_to_date():
+    """kb/keyword_names_printed.tsv is what tools/build_keyword_names.py reads from the corpora: every
+    keyword the glossary leaves unnamed and the cards print alone on a line gets its printed name."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_keyword_names as tool
+    finally:
+        sys.path.pop(0)
+    keywords, gaps = tool.load_keywords(), tool.glossary_gaps()
+    rows = [r for lang in tool.LANGS for r in tool.derive(lang, keywords, gaps, tool.CORPUS)]
+    assert tool.render(rows) == tool.OUT.read_text(encoding="utf-8"), "re-run tools/build_keyword_names.py"
+
+
+@needs_sources
 def test_rule_index_matches_the_cr(cr):
     import yaml
 
