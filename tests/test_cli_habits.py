@@ -149,7 +149,7 @@ def test_tool_cardlint_keys_honoured_or_rejected(capsys, tmp_path):
     data = json.loads(out)
     assert code == 1 and [f["code"] for f in data["findings"]] == ["CL101"]   # parsed as German (7c), CL1 only
     for bad, what in (('lang = "fr"', "'fr'"), ('select = ["CL9"]', "'CL9'"), ("max-set-size = \"x\"", "max-set-size"),
-                      ("colour = true", "'colour'")):
+                      ("colour = true", "'colour'"), ("[tool.cardlint.per-file-ignores]\nx = 1", "'per-file-ignores'")):
         (tmp_path / "pyproject.toml").write_text(f"[tool.cardlint]\n{bad}\n", encoding="utf-8")
         code, _, err = run(capsys, "lint", str(german))
         assert code == 2 and what in err, bad

@@ -73,7 +73,9 @@ def load_config(paths: list[str], select: list[str] | None = None, ignore: list[
         except tomllib.TOMLDecodeError as exc:
             raise InputError(_("invalid TOML: {msg}").format(msg=exc), path=str(file)) from exc
         section = data.get("tool", {}).get("cardlint", {})
-        unknown = [k for k in section if k not in KNOWN_KEYS and not isinstance(section[k], dict)]
+        if not isinstance(section, dict):
+            raise InputError(_("[tool.cardlint] must be a table"), path=str(file))
+        unknown = [k for k in section if k not in KNOWN_KEYS]   # a sub-table nobody reads is rejected too
         if unknown:
             raise InputError(_("unknown [tool.cardlint] key {key!r}").format(key=unknown[0]), path=str(file))
         for key in ("select", "ignore", "extend-select"):
