@@ -239,6 +239,15 @@ def test_positions_in_yaml_template(capsys, tmp_path):
     assert out.startswith(f"{yml}:7:9: CL101 ")
 
 
+def test_positions_in_mtgjson(capsys, tmp_path):
+    mj = tmp_path / "set.json"
+    mj.write_text('{"meta": {"version": "5"}, "data": {"cards": [\n  {"name": "Old Guy", "type": "Creature",\n'
+                  '   "text": "Flying\\nWhen Old Guy comes into play, draw a card."}\n]}}\n', encoding="utf-8")
+    code, out, _ = run(capsys, "lint", str(mj), "--isolated", "--select", "CL402", "--format", "json")
+    f = json.loads(out)["findings"][0]
+    assert f["line"] == 3 and mj.read_text(encoding="utf-8").splitlines()[2][f["column"] - 1:].startswith("comes into")
+
+
 def test_outdated_wording_column_is_the_phrase(capsys, tmp_path):
     cards = jsonl(tmp_path / "c.jsonl", [{"name": "Old", "type": "Creature", "text": "When Old comes into play, draw a card."}])
     raw = cards.read_text(encoding="utf-8")

@@ -38,13 +38,19 @@ def clause_position(path: str, card_line: int, clause_text: str, offset: int = 0
             if i >= 0:
                 return card_line, i + 1 + len(json.dumps(prefix, ensure_ascii=ascii_only)[1:-1])
         return None
+    # JSON files (MTGJSON) write the text escaped; YAML and Forge scripts as it is
+    forms = [(needle, prefix)]
+    if path.lower().endswith(".json"):
+        forms = [(json.dumps(t, ensure_ascii=a)[1:-1] for t in (needle, prefix)) for a in (False, True)]
+        forms = [tuple(f) for f in forms]
     for line in range(card_line, card_line + SEARCH_LINES):
         raw = linecache.getline(path, line)
         if not raw:
             return None
-        i = raw.find(needle)
-        if i >= 0:
-            return line, i + 1 + len(prefix)
+        for text, before in forms:
+            i = raw.find(text)
+            if i >= 0:
+                return line, i + 1 + len(before)
     return None
 
 
