@@ -67,6 +67,22 @@ def test_lang_is_the_card_text_and_messages_are_separate(capsys, tmp_path, monke
     assert "能力: 常在型能力" in out and "種類別 7c" in out         # English text, Japanese labels
 
 
+def test_unsupported_languages_are_usage_errors(capsys):
+    for argv in (["kb", "layers", "--lang", "fr"], ["classify", "Flying", "--ui-lang", "fr"],
+                 ["classify", "Flying", "--lang", "fr"]):
+        code, _, err = run_catching(capsys, argv)
+        assert code == 2 and "fr" in err and "Traceback" not in err, argv
+
+
+def run_catching(capsys, argv):
+    try:
+        code = main(argv)
+    except SystemExit as exc:   # argparse's own usage errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def test_summary_text_lang_is_a_deprecated_alias(capsys):
     code, out, err = run(capsys, "summary", "Creatures you control get +1/+1.", "--text-lang", "en", "--lang", "de")
     assert code == 0 and "deprecated" in err and "Fähigkeit" in out   # the old meaning is kept

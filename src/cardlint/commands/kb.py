@@ -36,7 +36,12 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from cardlint.kb import load_kb
 
-    lang = normalize_lang(args.lang)
+    from cardlint.errors import InputError
+
+    try:
+        lang = normalize_lang(args.lang)
+    except ValueError as exc:   # a usage error (exit 2), never a traceback
+        raise InputError(str(exc)) from None
     kb = load_kb(args.kb)
     records = BUILDERS[args.topic](kb, lang, args.scheme)
     out = sys.stdout
