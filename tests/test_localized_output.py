@@ -54,7 +54,7 @@ def _english_words(text: str, allowed: list[str]) -> set[str]:
 
 #: kb record fields that hold content (names, English descriptions by design, ids shown as ids);
 #: enum fields such as a keyword's ``kind`` are not content and must be translated
-KB_CONTENT = {"name", "name_en", "description", "text", "summary", "parameters", "includes", "note", "id",
+KB_CONTENT = {"name", "name_en", "description", "text", "summary", "includes", "note", "id",
               "written", "current", "aliases", "names", "any_of", "sources", "label"}
 
 

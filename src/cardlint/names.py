@@ -33,6 +33,16 @@ def type_word(word: str) -> str:
     return word if lang == "en" or not word else _vocab(lang).card_type(word)
 
 
+def keyword_parameter(kind: str) -> str:
+    """What a keyword's written form takes ("Equip [cost]" → cost), in the message language."""
+    if get_lang() == "en":
+        return kind
+    labels = {"cost": _("cost"), "number": _("number"), "quality": _("quality"), "object": _("object"),
+              "text": _("text"), "type": _("type"), "materials": _("materials"), "condition": _("condition"),
+              "something": _("something"), "name": _("name"), "effect": _("effect"), "ability": _("ability")}
+    return labels.get(kind, kind)
+
+
 def keyword_kind(kind: str) -> str:
     """A CR 702 keyword's kind in kb/keywords.yaml: an ability or effect kind, or one of the kb's
     own groupings."""

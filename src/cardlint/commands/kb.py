@@ -284,7 +284,7 @@ def render_keywords(records: list[dict], lang: str, scheme: str) -> str:
             if effect else ""
         row = [r["rule"], _marked(r)] + ([r["name_en"]] if lang != "en" else [])
         row += [names.keyword_kind(r["kind"]) + ("" if r["kind_stated"] else " (?)"), _("yes") if r["redundant"] else "",
-                ", ".join(r["parameters"]), effect_text]
+                ", ".join(names.keyword_parameter(p) for p in r["parameters"]), effect_text]
         rows.append(row)
     out += table(headers, rows)
     notes = "\n(?) " + _("kind inferred: the CR does not state it in one sentence (see kb/keywords.yaml).") + "\n"
