@@ -30,8 +30,8 @@ def clause_position(path: str, card_line: int, clause_text: str, offset: int = 0
         raw = linecache.getline(path, card_line)
         if not raw:
             return None
-        start = raw.find('"text"')
-        start = 0 if start < 0 else start
+        # the card text's field: "text" (card files), "oracle" (forge-scripts.jsonl)
+        start = min((i for i in (raw.find('"text"'), raw.find('"oracle"')) if i >= 0), default=0)
         for ascii_only in (False, True):
             enc = json.dumps(needle, ensure_ascii=ascii_only)[1:-1]
             i = raw.find(enc, start)
