@@ -133,15 +133,16 @@ class Progress:
             self.on = False
 
     def _draw(self, elapsed: float) -> None:
-        rate = self.n / elapsed if elapsed > 0 else 0
+        # a rate over the first fraction of a second says nothing
+        rate = f" ({self.n / elapsed:.0f}/s)" if elapsed >= 1 else ""
         head = f"{self.label} " if self.label else ""
         if self.total:
             cells = 30
             done = min(cells, int(cells * self.n / self.total))
             bar = "█" * done + "░" * (cells - done)
-            sys.stderr.write(f"\r{head}{bar} {self.n}/{self.total} ({rate:.0f}/s)")
+            sys.stderr.write(f"\r{head}{bar} {self.n}/{self.total}{rate}\033[K")
         else:
-            sys.stderr.write(f"\r{head}{self.n} ({rate:.0f}/s)")
+            sys.stderr.write(f"\r{head}{self.n}{rate}\033[K")
         sys.stderr.flush()
 
     def __enter__(self):
