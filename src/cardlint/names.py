@@ -27,6 +27,12 @@ def effect(kind: str) -> str:
     return kind if lang == "en" or not kind else _vocab(lang).effect_kind(kind)
 
 
+def keyword(kid: str) -> str:
+    """A keyword id ("flying") by its name in the message language (English keeps the id)."""
+    lang = get_lang()
+    return kid if lang == "en" or not kid else _vocab(lang).keyword(kid)
+
+
 def type_word(word: str) -> str:
     """A card type or subtype key ("creature", "mountain") as the message language names it."""
     lang = get_lang()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from cardlint import ir as I
+from cardlint import names
 from cardlint.classify import is_spell_card
 from cardlint.i18n import _
 from cardlint.translate import codes as C
@@ -113,12 +114,12 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
     # ability kind
     if en.ability != tr.ability and "mixed" not in (en.ability, tr.ability):
         add(C.ABILITY_KIND, _("ability kind differs: {en} in English, {tr} in the translation")
-            .format(en=en.ability, tr=tr.ability))
+            .format(en=names.ability(en.ability), tr=names.ability(tr.ability)))
     # keyword clauses (a keyword list is a set: its order is no difference)
     partly = (en.kw_unknown or tr.kw_unknown) and (en.keywords <= tr.keywords or tr.keywords <= en.keywords)
     if en.keywords and tr.keywords and en.keywords != tr.keywords and not partly:
         msg = _("keyword differs: {en} in English, {tr} in the translation").format(
-            en=_fmt(en.keywords), tr=_fmt(tr.keywords))
+            en=_fmt({names.keyword(k) for k in en.keywords}), tr=_fmt({names.keyword(k) for k in tr.keywords}))
         extra = [i for i, k in tr.kw_index if k not in en.keywords]
         if extra and len(tr.kw_index) > 1:
             for i in extra:   # point at the translated keyword that is not in the English list
@@ -128,7 +129,7 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
     # effect kinds
     if en.kinds != tr.kinds:
         add(C.EFFECT_KIND, _("effect kinds differ: {en} in English, {tr} in the translation")
-            .format(en=_fmt(en.kinds), tr=_fmt(tr.kinds)))
+            .format(en=_fmt({names.effect(k) for k in en.kinds}), tr=_fmt({names.effect(k) for k in tr.kinds})))
     both_continuous = I.CONTINUOUS in en.kinds and I.CONTINUOUS in tr.kinds
     if both_continuous and en.layers() != tr.layers():
         add(C.LAYER, _("layers differ: {en} in English, {tr} in the translation")
