@@ -96,9 +96,13 @@ def _inputs(lang: str, tmp_path: Path, capsys):
     lint_file.write_text("\n".join(json.dumps(c, ensure_ascii=False) for c in [declared] + cards) + "\n",
                          encoding="utf-8")
     pairs = tmp_path / "pairs.jsonl"
+    growth = next(c for c in cards if c["name"] == "Giant Growth")
     pairs.write_text(json.dumps({"name": "Glorious Anthem", "tname": anthem["tname"], "text": anthem["text"],
-                                 "en_text": "Creatures you control get +1/+2."}, ensure_ascii=False) + "\n",
-                     encoding="utf-8")
+                                 "en_text": "Creatures you control get +1/+2."}, ensure_ascii=False) + "\n" +
+                     # a static ability against a spell: ability and effect kinds named in the message
+                     json.dumps({"name": "Glorious Anthem", "tname": anthem["tname"], "text": growth["text"],
+                                 "en_text": "Creatures you control get +1/+1.", "type": growth["type"]},
+                                ensure_ascii=False) + "\n", encoding="utf-8")
     allowed.append("Creatures you control get +1/+2.")
     board_texts = [BOARD.read_text(encoding="utf-8")]
     chain_texts = [CHAIN.read_text(encoding="utf-8")]

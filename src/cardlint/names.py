@@ -33,6 +33,12 @@ def keyword(kid: str) -> str:
     return kid if lang == "en" or not kid else _vocab(lang).keyword(kid)
 
 
+def duration(value: str | None) -> str | None:
+    """An effect's duration id (until_eot, this_turn …) by its name in the message language."""
+    lang = get_lang()
+    return value if lang == "en" or not value else _vocab(lang).duration(value)
+
+
 def type_word(word: str) -> str:
     """A card type or subtype key ("creature", "mountain") as the message language names it."""
     lang = get_lang()

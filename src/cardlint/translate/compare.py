@@ -179,7 +179,8 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
         t_d = {a.duration for a in tr.atoms if a.kind in dur_kinds}
         if e_d != t_d:
             add(C.DURATION, _("duration differs: {en} in English, {tr} in the translation")
-                .format(en=_fmt({d or _("static") for d in e_d}), tr=_fmt({d or _("static") for d in t_d})))
+                .format(en=_fmt({names.duration(d) or _("static") for d in e_d}),
+                        tr=_fmt({names.duration(d) or _("static") for d in t_d})))
     # who controls the affected objects
     # compared per effect (kind, layer, characteristic), so that "your creature gets +1/+0" → "an opponent's
     # creature gets +1/+0" is not hidden by another effect of the clause that is about an opponent's object
