@@ -39,6 +39,44 @@ def duration(value: str | None) -> str | None:
     return value if lang == "en" or not value else _vocab(lang).duration(value)
 
 
+def color(code: str) -> str:
+    """A color code (W, U, B, R, G) by its name in the message language."""
+    lang = get_lang()
+    return code if lang == "en" or not code else _vocab(lang).color(code)
+
+
+def player(value: str) -> str:
+    """A controller (you, opponent) as the message language names it."""
+    lang = get_lang()
+    return value if lang == "en" or not value else _vocab(lang).player(value)
+
+
+def operation(op: str) -> str:
+    """How an effect changes a characteristic (add, remove, set …), named alone."""
+    if get_lang() == "en" or not op:
+        return op
+    labels = {"add": _("granted"), "remove": _("removed"), "remove_all": _("all removed"), "set": _("set")}
+    return labels.get(op, op)
+
+
+def change(op: str, value: str) -> str:
+    """An operation with its value ("add flying"), in the message language's word order."""
+    if get_lang() == "en" or not op:
+        return f"{op} {value}".strip()
+    labels = {"add": _("add {value}"), "remove": _("remove {value}"), "remove_all": _("remove all {value}"),
+              "set": _("set {value}")}
+    return labels[op].format(value=value) if op in labels else f"{op} {value}"
+
+
+def quantifier(value: str) -> str:
+    """Which objects a clause affects: target, each, all, up to …"""
+    if get_lang() == "en" or not value:
+        return value
+    labels = {"target": _("target"), "each": _("each"), "all": _("all"), "up_to": _("up to"),
+              "number": _("a number of"), "no": _("none"), "a": _("one"), "another": _("another")}
+    return labels.get(value, value)
+
+
 def type_word(word: str) -> str:
     """A card type or subtype key ("creature", "mountain") as the message language names it."""
     lang = get_lang()
