@@ -21,12 +21,24 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "src" / "cardlint" / "data" / "demo"
 BOARD = ROOT / "kb" / "boards" / "blood-moon-conversion.yaml"
 CHAIN = ROOT / "tests" / "fixtures" / "ygo" / "chains" / "sangan_zaborg_stumbling.yaml"
+ALTERED = ROOT / "tests" / "fixtures" / "translate"
 
 #: tokens that are the same in every language: rule and finding codes, abbreviations, units
 SAME_EVERYWHERE = {"CDA", "CR", "SEGOC", "TR", "CL", "ATK", "DEF", "GY", "jsonl", "yaml", "Hans", "en", "tr",
                    "LP", "PSCT", "zh-Hans", "Yu-Gi-Oh"}
 #: German words spelled as in English
 SAME_IN = {"de": {"Name", "Redundant"}, "ja": set(), "zh-Hans": set()}
+
+
+def jsonl(path: Path, records) -> Path:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def _strings(path: Path) -> list[str]:
+    """Every string value of a JSONL file's records (the texts as the output shows them, unescaped)."""
+    return [v for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+            for v in json.loads(line).values() if isinstance(v, str)]
 
 
 def _cards(lang: str) -> list[dict]:
@@ -104,6 +116,9 @@ def _inputs(lang: str, tmp_path: Path, capsys):
                                  "en_text": "Creatures you control get +1/+1.", "type": growth["type"]},
                                 ensure_ascii=False) + "\n", encoding="utf-8")
     allowed.append("Creatures you control get +1/+2.")
+    altered = jsonl(tmp_path / "altered.jsonl", [
+        {k: r[k] for k in ("name", "tname", "type", "en_type", "en_text")} | {"text": r["altered"]}
+        for r in map(json.loads, (ALTERED / f"altered-{lang}.jsonl").read_text(encoding="utf-8").splitlines())])
     board_texts = [BOARD.read_text(encoding="utf-8")]
     chain_texts = [CHAIN.read_text(encoding="utf-8")]
     text = "\n".join(c["text"] for c in cards[:4])
@@ -114,6 +129,9 @@ def _inputs(lang: str, tmp_path: Path, capsys):
                                "--lang", lang, "--tname", anthem["tname"], "--name", "Glorious Anthem"], allowed),
         "check-translation-batch": (["check-translation", "--input", str(pairs), "--lang", lang, "--format", "text"],
                                     allowed),
+        # official printings altered one value each (layer, P/T, color, type, keyword, controller …)
+        "check-translation-altered": (["check-translation", "--input", str(altered), "--lang", lang,
+                                       "--format", "text"], allowed + _strings(altered)),
         "lint": (["lint", str(lint_file), "--lang", lang, "--isolated"], allowed),
         "summary": (["summary", text, "--lang", lang], allowed),
         "explain": (["explain", str(BOARD)], allowed + board_texts),
@@ -122,11 +140,12 @@ def _inputs(lang: str, tmp_path: Path, capsys):
         "kb-keywords": (["kb", "keywords", "--lang", lang], allowed + kb("keywords")),
         "kb-effects": (["kb", "effects", "--lang", lang], allowed + kb("effects")),
         "kb-ygo": (["kb", "ygo", "--lang", lang], allowed + kb("ygo")),
-        "demo": (["demo", "--lang", lang], allowed + board_texts + [(DEMO / "translations.jsonl").read_text(encoding="utf-8")]),
+        "demo": (["demo", "--lang", lang], allowed + board_texts + _strings(DEMO / "translations.jsonl")),
     }
 
 
-COMMANDS = ["classify", "classify-batch", "check-translation", "check-translation-batch", "lint", "summary",
+COMMANDS = ["classify", "classify-batch", "check-translation", "check-translation-batch", "check-translation-altered",
+            "lint", "summary",
             "explain", "chain", "kb-layers", "kb-keywords", "kb-effects", "kb-ygo", "demo"]
 
 
