@@ -77,6 +77,17 @@ def quantifier(value: str) -> str:
     return labels.get(value, value)
 
 
+def characteristic(value: str) -> str:
+    """A characteristic an effect changes (IR ``Modification.characteristic``), as messages name it."""
+    if get_lang() == "en":
+        return value.replace("_", " ")
+    labels = {"copy": _("copiable values"), "face_down": _("face-down status"), "control": _("control"),
+              "text": _("text"), "types": _("types"), "colors": _("colors"), "abilities": _("abilities"),
+              "pt_define": _("power/toughness"), "pt_set": _("power/toughness"), "pt_modify": _("power/toughness"),
+              "pt_switch": _("power/toughness")}
+    return labels.get(value, value.replace("_", " "))
+
+
 def type_word(word: str) -> str:
     """A card type or subtype key ("creature", "mountain") as the message language names it."""
     lang = get_lang()
