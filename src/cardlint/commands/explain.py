@@ -59,7 +59,15 @@ def explain(path: str, lang: str = "en", fmt: str = "text", variant: str | None 
 def run(args) -> int:
     from cardlint.i18n import get_lang
 
-    out = explain(args.board, get_lang(), args.format, args.variant, args.rules, args.allow_unparsed, args.lang)
+    from cardlint.errors import CardlintError
+
+    try:
+        out = explain(args.board, get_lang(), args.format, args.variant, args.rules, args.allow_unparsed, args.lang)
+    except CardlintError as exc:
+        if args.lang and args.lang != "en":   # --lang used to pick the messages' language
+            exc.message += " " + T._("(--lang {lang} reads the board's texts as {lang}; --ui-lang sets the "
+                                     "messages' language)").format(lang=args.lang)
+        raise
     with open_output(args.output) as fh:
         fh.write(out)
     return 0
