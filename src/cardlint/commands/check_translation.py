@@ -135,7 +135,8 @@ def render_text(row: dict) -> str:
     status = status_name(row.get("status"))
     if row.get("status") in ("inconsistent", "error"):
         status = paint(status, "1;31")
-    lines = [f"# {row.get('name')}: {status}"]
+    name = row.get("name")
+    lines = [f"# {'—' if name is None else name}: {status}"]   # a card without a name is no "None"
     if row.get("error"):
         lines.append(f"  {row['error']}")
     for f in row.get("findings", []):

@@ -78,7 +78,7 @@ def _run_batch(args, fmt, out) -> int:
         elif fmt == "json":
             results.append(row)
         else:
-            out.write(f"# {row.get('name')}\n")
+            out.write(f"# {'—' if row.get('name') is None else row['name']}\n")
             out.write(("  " + _("error") + f": {row['error']}" if "error" in row else render_text(row, args.game)) + "\n")
     if fmt == "json":
         out.write(json.dumps(results, ensure_ascii=False, indent=2) + "\n")
