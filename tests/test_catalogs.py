@@ -127,7 +127,7 @@ def test_runtime_reads_the_catalogs(catalogs):
 
 def test_kb_layers_prints_german_headers(catalogs, capsys, english_after):
     de = catalogs["de"]
-    assert main(["kb", "layers", "--lang", "de"]) == 0
+    assert main(["kb", "layers", "--lang", "de", "--ui-lang", "de"]) == 0
     out = capsys.readouterr().out
     title = de.get("Layers of continuous effects (CR 613, current numbering)").string
     assert out.startswith(title)

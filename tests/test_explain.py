@@ -52,7 +52,7 @@ def test_localized_output_has_no_english(capsys, lang, fmt):
     allowed = ["Grizzly Bears", "Honor of the Pure", "White creatures you control get +1/+1.",
                "Target creature becomes white until end of turn.", "Whitewash", "Honor and Whitewash", "html"]
     _, english, _ = run(capsys, "explain", str(CLEAN), "--lang", "en", "--format", fmt)
-    code, out, _ = run(capsys, "explain", str(CLEAN), "--lang", lang, "--format", fmt)
+    code, out, _ = run(capsys, "explain", str(CLEAN), "--ui-lang", lang, "--format", fmt)
     assert code == 0
     left = _words(out, allowed) & _words(english, allowed)
     left -= {"de", "ja", "zh", "Hans", "utf", "lang", "charset", "meta", "head", "title", "body", "table",
@@ -91,5 +91,5 @@ def test_dependency_named_with_direction_and_criterion(capsys):
     code, out, _ = run(capsys, "explain", str(ROOT / "kb" / "boards" / "blood-moon-conversion.yaml"))
     assert code == 0
     assert "Conversion depends on Blood Moon in layer 4: it changes what it applies to" in out
-    code, out, _ = run(capsys, "explain", str(ROOT / "kb" / "boards" / "blood-moon-conversion.yaml"), "--lang", "ja")
+    code, out, _ = run(capsys, "explain", str(ROOT / "kb" / "boards" / "blood-moon-conversion.yaml"), "--ui-lang", "ja")
     assert "第4種で Conversion は Blood Moon に依存している" in out

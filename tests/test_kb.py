@@ -239,21 +239,48 @@ def test_keyword_parameters(kb):
     assert params["flying"] == [] and params["rampage"] == ["number"]
 
 
+def _printed_names() -> dict:
+    import csv
+
+    with open(ROOT / "kb" / "keyword_names_printed.tsv", encoding="utf-8") as fh:
+        return {(r["cr"], r["lang"]): r for r in csv.DictReader(fh, delimiter="\t")}
+
+
 @needs_sources
 def test_keyword_translations_match_the_glossary(kb, glossary):
+    """A name is the glossary's cell, or — for an empty cell only — the printed name
+    tools/build_keyword_names.py read from the corpora (noted as PRINTED)."""
     rows = {row["cr"]: row for key, row in glossary.items() if key.startswith("kw:")}
+    printed = _printed_names()
     counts = {lang: 0 for lang in LANGS[1:]}
     for entry in kb.keywords:
         row = rows[entry["rule"]]
         assert entry["id"] == [k for k, r in glossary.items() if r is row][0][3:]
         for lang in LANGS[1:]:
-            assert entry["names"][lang] == (row[lang] or None), (entry["id"], lang)
-            counts[lang] += bool(entry["names"][lang])
-        assert entry["source_note"] == (row["note"] or None)
+            found = printed.get((entry["rule"], lang))
+            if row[lang]:
+                assert entry["names"][lang] == row[lang], (entry["id"], lang)
+                assert found is None        # the printed names only fill the glossary's gaps
+            else:
+                assert entry["names"][lang] == (found["name"] if found else None), (entry["id"], lang)
+                assert (f"{lang}=PRINTED(" in (entry["source_note"] or "")) == bool(found)
+            counts[lang] += bool(row[lang])
+        assert (entry["source_note"] or "").startswith(row["note"] or "")
     # glossary-mtg.tsv as of this kb: every filled cell is used (SOURCES.md explains the gaps)
     assert counts == {"de": sum(bool(r["de"]) for r in rows.values()),
                       "ja": sum(bool(r["ja"]) for r in rows.values()),
                       "zh-Hans": sum(bool(r["zh-Hans"]) for r in rows.values())}
+
+
+def test_printed_keyword_names_cover_the_corpora_gaps():
+    """Keywords printed on the cards of the corpora but missing from the glossary get their names
+    (tools/build_keyword_names.py; e.g. Myriade / 無尽, Reitkunst, …tarnung / …渡り)."""
+    printed = _printed_names()
+    assert {(k, lang) for (k, lang) in printed} >= {("702.116", "de"), ("702.116", "ja"), ("702.31", "de"),
+                                                    ("702.14", "de"), ("702.14", "ja"), ("702.5", "de")}
+    assert printed[("702.116", "ja")]["name"] == "無尽" and printed[("702.31", "de")]["name"] == "Reitkunst"
+    for row in printed.values():
+        assert int(row["count"]) >= 1 and int(row["count"]) <= int(row["total"]) and row["example_card"]
 
 
 @needs_sources
@@ -481,17 +508,17 @@ def test_cli_keywords_json_has_187_records(capsys):
 
 
 def test_cli_keywords_localized_with_fallback_marks(capsys):
-    code, out, _ = run_cli(capsys, "kb", "keywords", "--lang", "de", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "keywords", "--lang", "de", "--ui-lang", "de", "--kb", str(KB))
     assert code == 0
     # the footnote is a catalog message: German under --lang de
     assert "Fliegend" in out and "Web-slinging*" in out and "keine Übersetzung (de)" in out
-    code, out, _ = run_cli(capsys, "kb", "keywords", "--lang", "de", "--format", "json", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "keywords", "--lang", "de", "--ui-lang", "de", "--format", "json", "--kb", str(KB))
     blitz = next(r for r in json.loads(out) if r["id"] == "blitz")
     assert blitz["name"] == "Blitz" and blitz["name_fallback"] is True
 
 
 def test_cli_layers_scheme_2007_in_german(capsys):
-    code, out, _ = run_cli(capsys, "kb", "layers", "--scheme", "2007", "--lang", "de", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "layers", "--scheme", "2007", "--lang", "de", "--ui-lang", "de", "--kb", str(KB))
     assert code == 0
     codes = [line.split()[0] for line in out.splitlines()[4:] if line[:1].isdigit()]
     assert codes == ["1", "2", "3", "4", "5", "6a", "6b", "6c", "6d", "6e"]
@@ -512,7 +539,7 @@ def test_cli_layers_scheme_m10(capsys):
 def test_cli_layers_align_wide_characters(capsys):
     from cardlint.commands.kb import width
 
-    code, out, _ = run_cli(capsys, "kb", "layers", "--lang", "zh-Hans", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "layers", "--lang", "zh-Hans", "--ui-lang", "zh-Hans", "--kb", str(KB))
     assert code == 0
     lines = [l for l in out.splitlines() if re.match(r"\s*(\d[a-d]?|rules)\s", l)]
     starts = set()
@@ -527,14 +554,14 @@ def test_cli_layers_align_wide_characters(capsys):
 @pytest.mark.parametrize("topic", ["effects", "rules", "ygo"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_cli_other_topics(capsys, topic, lang):
-    code, out, _ = run_cli(capsys, "kb", topic, "--lang", lang, "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", topic, "--lang", lang, "--ui-lang", lang, "--kb", str(KB))
     assert code == 0 and out.strip()
-    code, out, _ = run_cli(capsys, "kb", topic, "--lang", lang, "--format", "json", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", topic, "--lang", lang, "--ui-lang", lang, "--format", "json", "--kb", str(KB))
     assert code == 0 and isinstance(json.loads(out), list)
 
 
 def test_cli_rules_shows_dependency_criteria(capsys):
-    code, out, _ = run_cli(capsys, "kb", "rules", "--lang", "zh-Hans", "--kb", str(KB))
+    code, out, _ = run_cli(capsys, "kb", "rules", "--lang", "zh-Hans", "--ui-lang", "zh-Hans", "--kb", str(KB))
     assert code == 0
     assert "613.8b" in out and "613.7e" in out and "611.2c" in out
     assert "这两个效应都是或都不是特征定义异能" in out and "时间印记" in out
@@ -542,7 +569,7 @@ def test_cli_rules_shows_dependency_criteria(capsys):
 
 def test_cli_subprocess(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), CARDLINT_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.run([sys.executable, "-m", "cardlint", "kb", "layers", "--lang", "ja"],
+    proc = subprocess.run([sys.executable, "-m", "cardlint", "kb", "layers", "--lang", "ja", "--ui-lang", "ja"],
                           capture_output=True, text=True, encoding="utf-8", env=env, cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "コントロール変更効果" in proc.stdout and "613.4d" in proc.stdout
@@ -645,6 +672,21 @@ def test_generated_keywords_file_is_up_to_date():
         "kb/keywords.yaml differs from tools/build_kb.py output: re-run the script"
     assert build_kb.render_index(SOURCES) == (KB / "cr_index.yaml").read_text(encoding="utf-8"), \
         "kb/cr_index.yaml differs from tools/build_kb.py output: re-run the script"
+
+
+@needs_sources
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "corpus" / "mtg" / "de.jsonl").exists(), reason="corpora absent")
+def test_printed_keyword_names_are_up_to_date():
+    """kb/keyword_names_printed.tsv is what tools/build_keyword_names.py reads from the corpora: every
+    keyword the glossary leaves unnamed and the cards print alone on a line gets its printed name."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_keyword_names as tool
+    finally:
+        sys.path.pop(0)
+    keywords, gaps = tool.load_keywords(), tool.glossary_gaps()
+    rows = [r for lang in tool.LANGS for r in tool.derive(lang, keywords, gaps, tool.CORPUS)]
+    assert tool.render(rows) == tool.OUT.read_text(encoding="utf-8"), "re-run tools/build_keyword_names.py"
 
 
 @needs_sources

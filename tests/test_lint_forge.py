@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlint.commands.common import Record
+from cardlint.io.jsonl import Record
 from cardlint.io.forge import forge_layers, read_forge_jsonl
 from cardlint.lint.config import LintConfig
 from cardlint.lint.engine import lint_documents

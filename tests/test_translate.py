@@ -214,7 +214,7 @@ def test_batch_one_line_per_input_line_in_order(capsys, monkeypatch):
     for r in rows:
         assert set(r) >= {"name", "consistent", "findings"}
     assert rc == 2                       # malformed lines: reported, the run went on, exit 2
-    assert "──" in err and "de" in err   # the summary table (localized: --lang de also picks the catalog)
+    assert "──" in err and "de" in err   # the summary table
 
 
 def test_exit_codes(tmp_path, capsys, monkeypatch):

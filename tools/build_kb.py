@@ -6,10 +6,13 @@ Sources (read-only, see ../shared/kb-sources/SOURCES.md):
   as the CR states it (usually in 702.Na), "Multiple instances … are redundant", the written form
   ("Equip [cost]") and CR-defined variants.
 - ``glossary-mtg.tsv`` (``kw:`` rows): de/ja/zh-Hans names and the provenance note of every cell.
+- ``kb/keyword_names_printed.tsv`` (``tools/build_keyword_names.py``): for a cell the glossary leaves
+  empty, the name printed on the cards of the corpora (source code PRINTED in ``source_note``).
 
 What the CR does not say in one sentence (mixed keywords, a few "keyword found on …" rules) is curated
 in the tables below, each entry with the rule it rests on; ``kind_stated: false`` marks an inferred kind.
-Nothing here invents a translation: foreign names come only from the glossary (empty cell → null).
+Nothing here invents a translation: foreign names come only from the glossary or the printed cards
+(neither → null).
 
 ``kb/cr_index.yaml`` lists every rule number of the CR (sections, rules, subrules) so that the kb
 loader can reject a cited rule that does not exist, without the CR text at run time.
@@ -29,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SOURCES = ROOT.parent / "shared" / "kb-sources"
 OUT = ROOT / "kb" / "keywords.yaml"
+PRINTED_NAMES = ROOT / "kb" / "keyword_names_printed.tsv"
 INDEX_OUT = ROOT / "kb" / "cr_index.yaml"
 LANGS = ("en", "de", "ja", "zh-Hans")
 
@@ -262,9 +266,18 @@ def parameters(written: str | None) -> list[str]:
     return sorted(found, key=found.get)
 
 
+def read_printed_names(path: Path) -> dict[tuple[str, str], dict[str, str]]:
+    """(cr, lang) → the row of ``keyword_names_printed.tsv`` (empty when the file is absent)."""
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as fh:
+        return {(row["cr"], row["lang"]): row for row in csv.DictReader(fh, delimiter="\t")}
+
+
 def build(sources: Path) -> list[dict]:
     rules = read_rules(sources / "mtg-cr-en.txt")
     glossary = read_glossary(sources / "glossary-mtg.tsv")
+    printed_names = read_printed_names(PRINTED_NAMES)
     by_rule = {row["cr"]: (key[3:], row) for key, row in glossary.items() if key.startswith("kw:")}
     out = []
     for n in range(2, 189):
@@ -289,8 +302,14 @@ def build(sources: Path) -> list[dict]:
         instances = [(r, t) for r, t in subs if re.search(r"[Mm]ultiple instances", t)]
         variants = [{"rule": r, "name": v, "written": w} for r, v, w in VARIANTS.get(n, [])]
         names = {"en": name}
+        notes = [row["note"]] if row["note"] else []
         for lang in LANGS[1:]:
             names[lang] = row[lang] or None
+            found = printed_names.get((number, lang))
+            if names[lang] is None and found:
+                names[lang] = found["name"]
+                notes.append(f"{lang}=PRINTED({found['count']}/{found['total']}, e.g. {found['example_card']} "
+                             f"[{found['example_set']}])")
         aliases = {lang: [] for lang in LANGS}
         aliases["en"] += [v["name"] for v in variants if v["name"] not in NOT_ALIASES]
         for lang, items in FOREIGN_ALIASES.get(kid, {}).items():
@@ -316,7 +335,7 @@ def build(sources: Path) -> list[dict]:
             "names": names,
             "aliases": aliases,
             "printed": {lang: PRINTED.get(kid, {}).get(lang, []) for lang in LANGS},
-            "source_note": row["note"] or None,
+            "source_note": "; ".join(notes) or None,
         }
         out.append(entry)
     return out

@@ -5,12 +5,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 
 from cardlint import __version__
 from cardlint.errors import EXIT_USAGE, CardlintError
-from cardlint.i18n import _, set_lang
+from cardlint.i18n import LANGS, _, set_lang
 
 #: Subcommand modules, in the order ``cardlint --help`` lists them.
 COMMANDS = (
@@ -46,16 +47,31 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 continue  # a capability that has not landed yet
             raise
         module.register(sub)
+    for command in sub.choices.values():
+        add_common_options(command)
     return parser
 
 
-def _lang_from_argv(argv: list[str]) -> str | None:
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return None
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    """Options every command takes, with one meaning everywhere (``--lang`` stays each command's
+    own: the language of the card text)."""
+    from cardlint.console import COLOR_MODES
+
+    have = parser._option_string_actions
+    if "--ui-lang" not in have:
+        parser.add_argument("--ui-lang", choices=list(LANGS), default=None,
+                            help=_("language of the messages (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"))
+    if "--color" not in have:
+        parser.add_argument("--color", choices=list(COLOR_MODES), default="auto",
+                            help=_("colour the output: auto (a terminal without NO_COLOR), always or never"))
+    if "--output" not in have:
+        parser.add_argument("--output", "-o", metavar="FILE", help=_("write the output to FILE instead of standard output"))
+
+
+def _ui_lang(argv: list[str]) -> str:
+    from cardlint.console import option_from_argv, ui_lang_from_env
+
+    return option_from_argv(argv, "--ui-lang") or ui_lang_from_env()
 
 
 def _command_from_argv(argv: list[str]) -> str | None:
@@ -74,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
 
     safe_std_streams()
     try:
-        set_lang(_lang_from_argv(argv))
+        set_lang(_ui_lang(argv))
     except ValueError as exc:
         print(f"cardlint: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -83,8 +99,15 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE
+    from cardlint.commands.common import open_output
+    from cardlint.console import set_color
+
+    set_color(getattr(args, "color", None))
     try:
-        return int(args.func(args) or 0)
+        # one home for --output: every command writes to standard output, redirected here
+        with open_output(getattr(args, "output", None)) as out, contextlib.redirect_stdout(out):
+            args.output = None
+            return int(args.func(args) or 0)
     except CardlintError as exc:
         print(f"cardlint: {exc}", file=sys.stderr)
         return exc.exit_code

@@ -34,6 +34,7 @@ from functools import cached_property
 
 from cardlint import ir as I
 from cardlint.classify import LAYER_OF, ability_kind, is_cda, is_spell_card
+from cardlint.i18n import _
 
 __all__ = ["Source", "EffectPart", "Dependency", "effect_parts", "find_dependencies", "find_loops",
            "depends_on", "strongly_connected", "CRITERIA"]
@@ -77,7 +78,7 @@ def parse_type_line(type_line: str | None) -> tuple[set[str], set[str], set[str]
     """English type line → (card types, subtypes, supertypes), lower case."""
     if not type_line:
         return set(), set(), set()
-    left, _, right = type_line.replace("—", "-").replace("–", "-").partition(" - ")
+    left, _sep, right = type_line.replace("—", "-").replace("–", "-").partition(" - ")
     words = [w.lower() for w in left.split()]
     types = {w for w in words if w in CARD_TYPES}
     supers = {w for w in words if w in SUPERTYPES}
@@ -237,7 +238,7 @@ def _touches(write_keys: set[str], read_keys: set[str]) -> set[str]:
         if r in write_keys:
             hits.add(r)
             continue
-        kind, _, word = r.partition(":")
+        kind, _sep, word = r.partition(":")
         if kind == "type" and "type:" + type_category(word) in write_keys:
             hits.add(r)
         elif kind == "color" and "color:" + _ALL_COLORS in write_keys:
@@ -446,34 +447,38 @@ def depends_on(a: EffectPart, b: EffectPart, objects: list[Source] | None = None
         own = _removes_abilities(b.mods)
         removed = own or _removes_abilities(_existence_mods(b, a))
         if removed and (_ALL_ABILITIES in removed or (a.ability == "keyword")):
-            where = "" if own else " (in layer 6, before this effect began to apply)"
             return Dependency(a, b, a.layer, "existence",
-                              f"{b_name} removes the ability of {a_name} that creates this effect{where}")
+                              _("{b} removes the ability of {a} that creates this effect").format(a=a_name, b=b_name)
+                              + ("" if own else _(" (in layer 6, before this effect began to apply)")))
         if _sets_land_type(b.mods) and "land" in a.source.types:
             return Dependency(a, b, a.layer, "existence",
-                              f"{b_name} sets the land type of {a_name}, which loses its land abilities (CR 305.7)")
+                              _("{b} sets the land type of {a}, which loses its land abilities (CR 305.7)").format(
+                                  a=a_name, b=b_name))
         if any(m.characteristic in (I.TEXT, I.COPY) for m in b.mods):
             return Dependency(a, b, a.layer, "text",
-                              f"{b_name} changes the text of {a_name}, which generates this effect")
+                              _("{b} changes the text of {a}, which generates this effect").format(a=a_name, b=b_name))
 
     # applies_to: b changes a characteristic that a's affected filter reads
     hits = _touches(writes, a.reads)
     if hits and _overlaps(a, b, objects) and not zones_disjoint(affected_zone(a.effect.affected),
                                                                 affected_zone(b.effect.affected)):
-        what = ", ".join(sorted(h.partition(":")[2] or h for h in hits))
+        what = ", ".join(sorted(_key_word(h) for h in hits))
         return Dependency(a, b, a.layer, "applies_to",
-                          f"{b_name} changes {b.writes_text} and {a_name} applies to objects by {what}")
+                          _("{b} changes {changes} and {a} applies to objects by {what}").format(
+                              a=a_name, b=b_name, changes=b.writes_text, what=what))
 
     # what_it_does: a's value (for each …, equal to …) reads what b changes; or b changes the
     # controller of a's source and a's effect gives control to "you" (its controller).
     vhits = _touches(writes, a.value_reads)
     if vhits and _overlaps_values(b, objects):
-        what = ", ".join(sorted(h.partition(":")[2] or h for h in vhits))
+        what = ", ".join(sorted(_key_word(h) for h in vhits))
         return Dependency(a, b, a.layer, "what_it_does",
-                          f"{b_name} changes {b.writes_text}, which the amount of {a_name}'s effect counts ({what})")
+                          _("{b} changes {changes}, which the amount of {a}'s effect counts ({what})").format(
+                              a=a_name, b=b_name, changes=b.writes_text, what=what))
     if "control" in writes and not a.source.is_spell and _refers_to_controller(a) and _may_apply_to(b, a.source, board):
         return Dependency(a, b, a.layer, "what_it_does",
-                          f"{b_name} changes the controller of {a_name}, and {a_name}'s effect acts for its controller (\"you\")")
+                          _("{b} changes the controller of {a}, and {a}'s effect acts for its controller (\"you\")").format(
+                              a=a_name, b=b_name))
     return None
 
 
@@ -512,20 +517,30 @@ def _loosen(f: I.Filter) -> I.Filter:
     return I.Filter(ref=f.ref, quantifier=f.quantifier, controller=f.controller, other=f.other)
 
 
+def _key_word(key: str) -> str:
+    """A characteristic key as a reason names it: a type in the message language, else its value."""
+    kind, _sep, value = key.partition(":")
+    if kind == "type" and value and not value.startswith("*"):
+        from cardlint.names import type_word
+
+        return type_word(value)
+    return value or key
+
+
 def _describe_keys(keys: set[str]) -> str:
     parts = []
-    types = sorted(k[5:] for k in keys if k.startswith("type:") and not k[5:].startswith("*"))
+    types = sorted(_key_word(k) for k in keys if k.startswith("type:") and not k[5:].startswith("*"))
     if any(k.startswith("type:") for k in keys):
-        parts.append("types" + (f" ({', '.join(types)})" if types else ""))
+        parts.append(_("types") + (f" ({', '.join(types)})" if types else ""))
     if any(k.startswith("color:") for k in keys):
-        parts.append("colors")
+        parts.append(_("colors"))
     if "control" in keys:
-        parts.append("control")
+        parts.append(_("control"))
     if any(k.startswith("ability:") for k in keys):
-        parts.append("abilities")
+        parts.append(_("abilities"))
     if "pt" in keys:
-        parts.append("power/toughness")
-    return " and ".join(parts) or "characteristics"
+        parts.append(_("power/toughness"))
+    return _(" and ").join(parts) or _("characteristics")
 
 
 def _read_index_keys(part: EffectPart) -> set[str]:
@@ -534,7 +549,7 @@ def _read_index_keys(part: EffectPart) -> set[str]:
     out: set[str] = set()
     for r in part.reads | part.value_reads:
         out.add(r)
-        kind, _, word = r.partition(":")
+        kind, _sep, word = r.partition(":")
         if kind == "type":
             out.add("type:" + type_category(word))
         elif kind == "color":

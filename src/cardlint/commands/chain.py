@@ -16,7 +16,7 @@ def register(sub) -> None:
                                      "event in a chain file and show how it resolves."))
     p.add_argument("file", metavar="EVENTS.yaml", help=_("chain file (turn_player, event, triggers, …)"))
     p.add_argument("--lang", default=None, choices=list(LANGS),
-                   help=_("language of the effect texts when the file has no 'lang', and of the output"))
+                   help=_("language of the effect texts when the file has no 'lang' (messages: --ui-lang)"))
     add_format(p, ["text", "json"], default="text")
     p.set_defaults(func=run)
 

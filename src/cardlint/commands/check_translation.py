@@ -156,10 +156,19 @@ def _write(out, fmt: str, row: dict, single: bool = False) -> None:
         out.write(render_text(row) + "\n")
 
 
+def status_name(status: str | None) -> str:
+    return {"consistent": _("consistent"), "inconsistent": _("INCONSISTENT"), "unknown": _("unknown"),
+            "error": _("error")}.get(status, str(status))
+
+
 def render_text(row: dict) -> str:
-    status = {"consistent": _("consistent"), "inconsistent": _("INCONSISTENT"), "unknown": _("unknown"),
-              "error": _("error")}.get(row.get("status"), row.get("status"))
-    lines = [f"# {row.get('name')}: {status}"]
+    from cardlint.console import paint
+
+    status = status_name(row.get("status"))
+    if row.get("status") in ("inconsistent", "error"):
+        status = paint(status, "1;31")
+    name = row.get("name")
+    lines = [f"# {'—' if name is None else name}: {status}"]   # a card without a name is no "None"
     if row.get("error"):
         lines.append(f"  {row['error']}")
     for f in row.get("findings", []):

@@ -112,8 +112,8 @@ def _run_batch(args, fmt, out) -> int:
         if fmt == "json":
             collected.append(row)
         else:
-            out.write(f"# {row.get('name')}\n")
-            out.write((f"  error: {row['error']}" if "error" in row else render_text(row, args.game)) + "\n")
+            out.write(f"# {'—' if row.get('name') is None else row['name']}\n")
+            out.write(("  " + _("error") + f": {row['error']}" if "error" in row else render_text(row, args.game)) + "\n")
     if fmt == "json":
         out.write(json.dumps(collected, ensure_ascii=False, indent=2) + "\n")
     if errors:
@@ -123,21 +123,26 @@ def _run_batch(args, fmt, out) -> int:
 
 
 def render_text(result: dict, game: str = "mtg") -> str:
+    from cardlint import names
+
     lines = []
     if game == "ygo":
         for i, e in enumerate(result.get("effects", []), 1):
             flag = "" if e.get("parsed") else "  " + _("[not parsed]")
-            lines.append(f"{i}. {e.get('type')}  mandatory={e.get('mandatory')}  timing={e.get('timing')}  "
-                         f"speed={e.get('spell_speed')}{flag}\n   {e.get('text', '')}")
+            lines.append("{i}. {type}  {mandatory_label}={mandatory}  {timing_label}={timing}  {speed_label}={speed}".format(
+                i=i, type=names.ygo_effect_type(e.get("type")), mandatory_label=_("mandatory"),
+                mandatory=names.flag(e.get("mandatory")), timing_label=_("timing"), timing=e.get("timing"),
+                speed_label=_("speed"), speed=e.get("spell_speed")) + flag + "\n   " + e.get("text", ""))
         return "\n".join(lines)
+    ability_label, layer_label, error_label = _("ability"), _("layer"), _("parse error")
     for i, c in enumerate(result.get("clauses", []), 1):
         flag = "" if c["parsed"] else "  " + _("[not parsed: fallback]")
         lines.append(f"{i}. {c['text']}")
-        lines.append(f"   {_('ability')}: {c['ability']}{flag}")
+        lines.append(f"   {ability_label}: {names.ability(c['ability'])}{flag}")
         for e in c["effects"]:
-            layer = f"  {_('layer')} {e['layer']}" if e["layer"] else ""
+            layer = f"  {layer_label} {e['layer']}" if e["layer"] else ""
             cda = "  CDA" if e["cda"] else ""
-            lines.append(f"   - {e['kind']}{layer}{cda}")
+            lines.append(f"   - {names.effect(e['kind'])}{layer}{cda}")
         if not c["parsed"] and c.get("error"):
-            lines.append(f"   {_('parse error')}: {c['error']}")
+            lines.append(f"   {error_label}: {names.parse_error(c['error'])}")
     return "\n".join(lines)

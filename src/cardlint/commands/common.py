@@ -1,28 +1,24 @@
-"""Shared CLI plumbing: options, JSONL reading with locations, output, progress bars."""
+"""Shared CLI plumbing: options, output, progress bars, the per-record time budget."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import sys
-import time
 from typing import Iterable, Iterator
 
 from cardlint.errors import InputError
 from cardlint.i18n import LANGS, _
 
 
-def add_lang(parser, help_text: str | None = None) -> None:
-    parser.add_argument("--lang", default="en", choices=list(LANGS),
-                        help=help_text or _("language of the card text and of the output"))
+def add_lang(parser, help_text: str | None = None, default: str | None = "en") -> None:
+    """``--lang``: the language of the card text, in every command (messages follow ``--ui-lang``)."""
+    parser.add_argument("--lang", default=default, choices=list(LANGS),
+                        help=help_text or _("language of the card text (messages: --ui-lang)"))
 
 
 def add_format(parser, choices: list[str], default: str | None = "text") -> None:
     parser.add_argument("--format", choices=choices, default=default, help=_("output format"))
-
-
-# the JSONL reader lives in the input layer; kept importable from here for existing callers
-from cardlint.io.jsonl import Record, iter_jsonl  # noqa: E402,F401
 
 
 def add_time_limit(parser) -> None:
@@ -87,8 +83,10 @@ def open_output(path: str | None):
 
 
 def progress(items: Iterable, label: str = "", total: int | None = None) -> Iterator:
-    """Yield items; on a terminal, draw a progress bar on standard error."""
-    if not sys.stderr.isatty() or os.environ.get("CARDLINT_NO_PROGRESS"):
+    """Yield items; on a terminal, draw a progress bar on standard error (:mod:`cardlint.console`)."""
+    from cardlint.console import progress_wanted, track
+
+    if not progress_wanted():
         yield from items
         return
     if total is None and label and os.path.isfile(label):
@@ -97,27 +95,4 @@ def progress(items: Iterable, label: str = "", total: int | None = None) -> Iter
                 total = sum(1 for _line in fh)
         except OSError:
             total = None
-    start = time.monotonic()
-    last = 0.0
-    n = 0
-    for item in items:
-        yield item
-        n += 1
-        now = time.monotonic()
-        if now - last > 0.1:
-            last = now
-            _draw(n, total, now - start)
-    _draw(n, total, time.monotonic() - start)
-    sys.stderr.write("\n")
-
-
-def _draw(n: int, total: int | None, elapsed: float) -> None:
-    rate = n / elapsed if elapsed > 0 else 0
-    if total:
-        width = 30
-        done = int(width * n / total)
-        bar = "█" * done + "░" * (width - done)
-        sys.stderr.write(f"\r{bar} {n}/{total} ({rate:.0f}/s)")
-    else:
-        sys.stderr.write(f"\r{n} ({rate:.0f}/s)")
-    sys.stderr.flush()
+    yield from track(items, total)

@@ -15,7 +15,8 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("explain", help=T._("apply the layer system to a board and explain the result"),
                               description=T._("apply the layer system to a board and explain the result"))
     p.add_argument("board", metavar="BOARD.yaml", help=T._("board file"))
-    add_lang(p)
+    add_lang(p, T._("language of the board's card texts when the board has no 'lang' (messages: --ui-lang)"),
+             default=None)
     p.add_argument("--format", choices=["text", "json", "md", "html"], default="text", help=T._("output format"))
     p.add_argument("--variant", help=T._("apply one of the board's variants"))
     p.add_argument("--rules", "--scheme", dest="rules", choices=["current", "m10", "2007"], default=None,
@@ -27,11 +28,14 @@ def register(subparsers) -> None:
 
 
 def explain(path: str, lang: str = "en", fmt: str = "text", variant: str | None = None,
-            rules: str | None = None, allow_unparsed: bool = False) -> str:
+            rules: str | None = None, allow_unparsed: bool = False, text_lang: str | None = None) -> str:
+    """``lang``: the output's language; ``text_lang``: the card texts' when the board names none."""
     from cardlint.engine import evaluate, load_board
     from cardlint.engine.explain import compare_schemes, to_json, view
 
     board = load_board(path, variant)
+    if text_lang and not (board.raw or {}).get("lang"):
+        board.lang = text_lang
     result = evaluate(board, allow_unparsed=allow_unparsed, scheme=rules)
     history = []
     for h in board.history:
@@ -53,7 +57,17 @@ def explain(path: str, lang: str = "en", fmt: str = "text", variant: str | None 
 
 
 def run(args) -> int:
-    out = explain(args.board, args.lang, args.format, args.variant, args.rules, args.allow_unparsed)
+    from cardlint.i18n import get_lang
+
+    from cardlint.errors import CardlintError
+
+    try:
+        out = explain(args.board, get_lang(), args.format, args.variant, args.rules, args.allow_unparsed, args.lang)
+    except CardlintError as exc:
+        if args.lang and args.lang != "en":   # --lang used to pick the messages' language
+            exc.message += " " + T._("(--lang {lang} reads the board's texts as {lang}; --ui-lang sets the "
+                                     "messages' language)").format(lang=args.lang)
+        raise
     with open_output(args.output) as fh:
         fh.write(out)
     return 0

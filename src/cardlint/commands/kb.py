@@ -11,6 +11,7 @@ import json
 import sys
 import unicodedata
 
+from cardlint.console import pad, width
 from cardlint.i18n import _, normalize_lang
 
 TOPICS = ("layers", "keywords", "effects", "rules", "ygo")
@@ -22,7 +23,8 @@ def register(subparsers) -> None:
         "kb", help=_("show the knowledge base (layers, keywords, effects, rules, ygo)"),
         description=_("Show the rules knowledge base in one language."))
     parser.add_argument("topic", choices=TOPICS, help=_("what to show"))
-    parser.add_argument("--lang", default="en", help=_("language: en, de, ja, zh-Hans (default: en)"))
+    parser.add_argument("--lang", default="en",
+                        help=_("language of the names: en, de, ja, zh-Hans (default: en; messages: --ui-lang)"))
     parser.add_argument("--scheme", default="current", choices=("current", "m10", "2007"),
                         help=_("layer numbering for 'layers': current, m10 (2009–2023) or 2007 (2006–2008)"))
     parser.add_argument("--format", default="text", choices=("text", "json"), help=_("output format"))
@@ -34,7 +36,12 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from cardlint.kb import load_kb
 
-    lang = normalize_lang(args.lang)
+    from cardlint.errors import InputError
+
+    try:
+        lang = normalize_lang(args.lang)
+    except ValueError as exc:   # a usage error (exit 2), never a traceback
+        raise InputError(str(exc)) from None
     kb = load_kb(args.kb)
     records = BUILDERS[args.topic](kb, lang, args.scheme)
     out = sys.stdout
@@ -179,20 +186,6 @@ BUILDERS = {"layers": layer_records, "keywords": keyword_records, "effects": eff
 
 # --- text rendering ------------------------------------------------------------------------------
 
-def width(text: str) -> int:
-    """Display width in a terminal: East Asian wide/fullwidth characters take two cells."""
-    total = 0
-    for ch in text:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return total
-
-
-def pad(text: str, cells: int) -> str:
-    return text + " " * max(0, cells - width(text))
-
-
 def table(headers: list[str], rows: list[list[str]]) -> str:
     widths = [width(h) for h in headers]
     for row in rows:
@@ -282,13 +275,16 @@ def render_keywords(records: list[dict], lang: str, scheme: str) -> str:
     out = _("Keyword abilities (CR 702): {n}").format(n=len(records)) + "\n\n"
     headers = [_("Rule"), _("Keyword")] + ([_("English")] if lang != "en" else []) + \
               [_("Kind"), _("Redundant"), _("Parameters"), _("Effect")]
+    from cardlint import names
+
     rows = []
     for r in records:
         effect = r["effect"]
-        effect_text = f"{effect['kind']} {effect['layer']}" + (" CDA" if effect["cda"] else "") if effect else ""
+        effect_text = f"{names.effect(effect['kind'])} {effect['layer']}" + (" CDA" if effect["cda"] else "") \
+            if effect else ""
         row = [r["rule"], _marked(r)] + ([r["name_en"]] if lang != "en" else [])
-        row += [r["kind"] + ("" if r["kind_stated"] else " (?)"), _("yes") if r["redundant"] else "",
-                ", ".join(r["parameters"]), effect_text]
+        row += [names.keyword_kind(r["kind"]) + ("" if r["kind_stated"] else " (?)"), _("yes") if r["redundant"] else "",
+                ", ".join(names.keyword_parameter(p) for p in r["parameters"]), effect_text]
         rows.append(row)
     out += table(headers, rows)
     notes = "\n(?) " + _("kind inferred: the CR does not state it in one sentence (see kb/keywords.yaml).") + "\n"
@@ -333,7 +329,9 @@ def render_rules(records: list[dict], lang: str, scheme: str) -> str:
 
 def render_ygo(records: list[dict], lang: str, scheme: str) -> str:
     out = _("Yu-Gi-Oh! effect types") + "\n\n"
-    rows = [[r["id"], _marked(r), str(r["spell_speed"]) if r["spell_speed"] is not None else "—",
+    from cardlint import names
+
+    rows = [[r["id"], _marked(r), names.spell_speed(r["spell_speed"]),
              _("yes") if r["activates"] else _("no")] for r in records if r["section"] == "effect_type"]
     out += table([_("Type"), _("Name"), _("Spell Speed"), _("Activates")], rows)
     out += "\n" + _("Spell Speeds") + "\n\n"

@@ -29,7 +29,10 @@ def register(sub) -> None:
                    help=_("lowest severity that makes the exit status 1 (default: warning; info findings such as "
                           "CL301 dependencies and CL401 unparsed clauses are reported without failing)"))
     p.add_argument("--exit-zero", action="store_true", help=_("exit 0 even when findings are reported"))
-    add_lang(p)
+    p.add_argument("--show-suppressed", action="store_true",
+                   help=_("also list the findings a noqa field or comment suppresses (marked; they never fail)"))
+    add_lang(p, _("language of the card text (default: [tool.cardlint] lang, else en; messages: --ui-lang)"),
+             default=None)
     add_format(p, ["text", "json", "sarif"], default="text")
     add_batch_options(p)
     p.set_defaults(func=run)
@@ -45,8 +48,12 @@ def run(args) -> int:
         from cardlint.io.forge import load_oracle
 
         card_db = load_oracle(args.cards)
-    findings, summary, errors = lint_paths(args.paths, config, args.lang, card_db, args.game, jobs=args.jobs,
-                                           cache=open_cache(args))
+    from cardlint.console import color_enabled, progress_wanted
+
+    lang = args.lang or config.lang or "en"
+    findings, summary, errors = lint_paths(args.paths, config, lang, card_db, args.game, jobs=args.jobs,
+                                           cache=open_cache(args), show_progress=progress_wanted(),
+                                           keep_suppressed=args.show_suppressed)
     for e in errors:
         print(f"cardlint: {e}", file=sys.stderr)
     with open_output(args.output) as out:
@@ -59,11 +66,11 @@ def run(args) -> int:
                 for code, n in summary["by_code"].items():
                     out.write(f"{n:7d}  {code}\n")
             else:
-                out.write(format_text(findings, summary, color=out.isatty()) + "\n")
+                out.write(format_text(findings, summary, color=color_enabled(out)) + "\n")
     if errors:
         return EXIT_USAGE
     rank = {"error": 3, "warning": 2, "info": 1}
-    failing = [f for f in findings if rank.get(f.severity, 2) >= rank[args.fail_on]]
+    failing = [f for f in findings if not f.suppressed and rank.get(f.severity, 2) >= rank[args.fail_on]]
     if failing and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_OK

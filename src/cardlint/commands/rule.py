@@ -23,7 +23,9 @@ def register(sub) -> None:
 
 
 def render(rule) -> str:
-    out = [f"# {rule.code} {rule.name} ({rule.severity})", "", rule.summary, "",
+    from cardlint import names
+
+    out = [f"# {rule.code} {rule.name} ({names.severity(rule.severity)})", "", rule.summary, "",
            "## " + _("What it does"), rule.what, "", "## " + _("Why is this bad?"), rule.why, ""]
     if rule.known_problems:
         out += ["## " + _("Known problems"), rule.known_problems.strip(), ""]
@@ -50,11 +52,12 @@ def check(rule) -> list[str]:
     for i, ex in enumerate(rule.bad, 1):
         codes = [f.code for f in lint_example(ex)]
         if rule.code not in codes:
-            problems.append(f"{rule.code}: bad example {i} gives {codes or 'no findings'}")
+            problems.append(_("{code}: bad example {n} gives {codes}").format(
+                code=rule.code, n=i, codes=", ".join(codes) if codes else _("no findings")))
     for i, ex in enumerate(rule.good, 1):
         hits = [f.message for f in lint_example(ex) if f.code == rule.code]
         if hits:
-            problems.append(f"{rule.code}: good example {i} fires: {hits[0]}")
+            problems.append(_("{code}: good example {n} fires: {message}").format(code=rule.code, n=i, message=hits[0]))
     return problems
 
 
@@ -67,8 +70,11 @@ def run(args) -> int:
             print(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity, "summary": r.summary}
                               for r in rules], ensure_ascii=False, indent=2))
         else:
+            from cardlint import names
+            from cardlint.console import pad
+
             for r in rules:
-                print(f"{r.code}  {r.name:36s} {r.severity:8s} {r.summary}")
+                print(f"{r.code}  {r.name:36s} {pad(names.severity(r.severity), 8)} {r.summary}")
         if args.check:
             problems = [p for r in rules for p in check(r)]
             for p in problems:

@@ -20,9 +20,9 @@ def register(subparsers) -> None:
     p.add_argument("--input", help=T._("JSONL file with one card per line: name, text, type"))
     p.add_argument("--name", help=T._("card name (for self-references)"))
     p.add_argument("--type", dest="type_line", help=T._("type line"))
-    add_lang(p)
+    add_lang(p, default=None)
     p.add_argument("--text-lang", choices=["en", "de", "ja", "zh-Hans"],
-                   help=T._("language of the card text, if not that of the output"))
+                   help=T._("deprecated: the language of the card text (use --lang; messages: --ui-lang)"))
     p.add_argument("--format", choices=["text", "md", "html"], default="text", help=T._("output format"))
     p.add_argument("-o", "--output", help=T._("write to this file"))
     p.set_defaults(func=run)
@@ -32,8 +32,10 @@ def summarize(cards: list[dict], lang: str, fmt: str, text_lang: str | None = No
     from cardlint.summary.clauses import clause_rows
     from cardlint.summary.render import render
 
+    from cardlint.console import progress_wanted, track
+
     out = []
-    for c in cards:
+    for c in track(cards, len(cards)) if progress_wanted() and len(cards) > 1 else cards:
         if c.get("error"):
             out.append({"name": c.get("name"), "error": c["error"], "rows": []})
             continue
@@ -42,7 +44,25 @@ def summarize(cards: list[dict], lang: str, fmt: str, text_lang: str | None = No
     return render("summary", lang, fmt, cards=out)
 
 
+def _languages(args) -> tuple[str, str]:
+    """(card text, output).  Up to cardlint 0.1.0 ``summary`` took the text's language from
+    ``--text-lang`` and the output's from ``--lang``; that spelling keeps its meaning (with a
+    warning) so existing scripts run unchanged."""
+    import sys
+
+    from cardlint.i18n import get_lang, set_lang
+
+    if args.text_lang is None:
+        return args.lang or "en", get_lang()
+    print("cardlint: " + T._("--text-lang is deprecated: --lang is the card text's language, --ui-lang the "
+                             "output's"), file=sys.stderr)
+    if args.lang and not args.ui_lang:
+        set_lang(args.lang)
+    return args.text_lang, get_lang()
+
+
 def run(args) -> int:
+    text_lang, ui = _languages(args)
     if (args.text is None) == (args.input is None):
         raise InputError(T._("give either TEXT or --input FILE"))
     if args.input:
@@ -56,7 +76,7 @@ def run(args) -> int:
     else:
         cards = [{"name": args.name, "text": args.text.replace("\\n", "\n"), "type": args.type_line}]
     with open_output(args.output) as fh:
-        fh.write(summarize(cards, args.lang, args.format, args.text_lang))
+        fh.write(summarize(cards, ui, args.format, text_lang))
     errors = [c["error"] for c in cards if c.get("error")]
     for e in errors:
         print(f"cardlint: {e}", file=sys.stderr)

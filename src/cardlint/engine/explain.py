@@ -103,7 +103,7 @@ def view(result: Result, lang: str, history: list | None = None) -> dict:
                 abilities.append({"text": a.text})
         objects.append({
             "id": oid, "name": o["name"], "zone": o["zone"],
-            "types": [v.supertype(t) for t in o["supertypes"]] + [v.card_type(t) for t in o["types"]],
+            "types": [v.type_words(o["supertypes"], o["types"])] if o["supertypes"] or o["types"] else [],
             "subtypes": [v.subtype(s) for s in o["subtypes"]], "all_creature_types": o["all_creature_types"],
             "colors": [v.color(c) for c in o["colors"]], "abilities": abilities,
             "power": o["power"], "toughness": o["toughness"], "controller": v.player(o["controller"]),

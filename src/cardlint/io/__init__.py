@@ -46,6 +46,7 @@ class CardEntry:
     extra: dict[str, Any] = field(default_factory=dict)
     pending: bool = False                # kb template known not to parse yet in this language
     spell: bool | None = None            # instant/sorcery, when the type line is localized
+    noqa: frozenset | None = None        # codes suppressed for this card (empty: every code)
 
 
 @dataclass

@@ -92,7 +92,15 @@ def card_entries(path: str, records, lang: str, errors: list[str]):
                 continue
             for dc in decls:
                 dc.line = rec.line
-        yield CardEntry(name=d.get("tname") or d.get("name") if lang != "en" else d.get("name"),
+        noqa = None
+        if d.get("noqa") is not None:
+            from cardlint.lint.noqa import parse_noqa
+
+            noqa, err = parse_noqa(d["noqa"], f"{path}:{rec.line}:1")
+            if err:
+                errors.append(err)
+                continue
+        yield CardEntry(noqa=noqa, name=d.get("tname") or d.get("name") if lang != "en" else d.get("name"),
                         text=d.get("text") or "", type_line=d.get("type"),
                         lang=d.get("lang") or lang, path=path, line=rec.line, declarations=decls,
                         game=d.get("game", "mtg"), extra={k: d[k] for k in ("pendulum_text",

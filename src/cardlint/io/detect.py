@@ -20,7 +20,11 @@ def read_path(path: str, lang: str = "en", card_db: dict | None = None, game: st
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for f in sorted(files):
                 if f.endswith(LINTABLE):
-                    doc = read_file(os.path.join(root, f), lang, card_db, game, in_folder=True)
+                    try:
+                        doc = read_file(os.path.join(root, f), lang, card_db, game, in_folder=True)
+                    except InputError as exc:  # one malformed file never loses the rest of the folder
+                        doc = Document(path=os.path.join(root, f), kind="unreadable", errors=[str(exc)],
+                                       is_set=False)
                     if doc is not None:
                         found = True
                         yield doc

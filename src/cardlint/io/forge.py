@@ -238,7 +238,7 @@ def is_forge_script(path: str) -> bool:
             head = fh.read(400)
     except OSError:
         return False
-    return bool(re.match(r"\s*Name:", head))
+    return bool(re.match(r"\s*(?:#[^\n]*\n\s*)*Name:", head))   # comment lines may come first
 
 
 def read_forge_script(path: str) -> Document:
@@ -256,7 +256,7 @@ def read_forge_script(path: str) -> Document:
     faces = [face]
     for lineno, text in enumerate(raw.splitlines(), start=1):
         text = text.strip()
-        if not text:
+        if not text or text.startswith("#"):   # a comment (e.g. "# noqa: CL101")
             continue
         if text == "ALTERNATE":
             face = {"lines": [], "line": lineno + 1}

@@ -51,6 +51,7 @@ SCHEMAS: dict[str, dict[str, Key]] = {
         "game": _k("one of mtg, ygo", "which game the text is from"),
         "pendulum_text": _k(TEXT_NULL, "Yu-Gi-Oh! Pendulum Effect text"),
         "script_labels": _k("any", "simulator labels (carried, not read)"),
+        "noqa": _k("any", "lint codes suppressed for this card (true: all); checked by lint"),
         "en_printed_text": _k(TEXT_NULL, "English text of the same printing (carried)"),
         "en_printed_type": _k(TEXT_NULL, "English type line of the same printing (carried)"),
         "en_text": _k(TEXT_NULL, "English text (carried)"),

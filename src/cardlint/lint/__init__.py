@@ -15,21 +15,33 @@ __all__ = ["Finding", "LintConfig", "load_config", "lint_paths", "lint_documents
 
 
 def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: str = "mtg",
-               jobs: int | None = 1, cache=None):
+               jobs: int | None = 1, cache=None, show_progress: bool = False, keep_suppressed: bool = False):
     """Lint files/folders → (findings, summary, input errors); ``jobs`` processes, ``cache`` a
-    :class:`cardlint.batch.ResultCache` or None."""
-    from cardlint.io import read_path
+    :class:`cardlint.batch.ResultCache` or None.  A path that cannot be read is an input error and
+    the other paths are still linted."""
+    from cardlint.errors import CardlintError
+    from cardlint.io import Document, read_path
     from cardlint.lint.engine import lint_documents
 
     docs = []
 
     def read():  # one file at a time: a card file is read while it is linted
         for p in paths:
-            for doc in read_path(p, lang, card_db, game):
+            try:
+                for doc in read_path(p, lang, card_db, game):
+                    docs.append(doc)
+                    yield doc
+            except CardlintError as exc:
+                doc = Document(path=p, kind="unreadable", errors=[str(exc)], is_set=False)
                 docs.append(doc)
                 yield doc
 
-    findings, summary = lint_documents(read(), config, jobs=jobs, cache=cache)
+    findings, summary = lint_documents(read(), config, jobs=jobs, cache=cache, show_progress=show_progress,
+                                       keep_suppressed=keep_suppressed,
+                                       progress_total=_jsonl_lines(paths) if show_progress else None)
+    from cardlint.lint.positions import forget
+
+    forget()
     errors = [e for d in docs for e in d.errors]
     summary["input_errors"] = len(errors)
     return findings, summary, errors
@@ -46,3 +58,19 @@ def lint_example(example: dict, config: LintConfig | None = None):
     if errors:
         raise ValueError("; ".join(errors))
     return findings
+
+
+def _jsonl_lines(paths) -> int | None:
+    """The number of cards the progress line counts to, when every path is a JSONL card file."""
+    import os
+
+    total = 0
+    for p in paths:
+        if not (str(p).lower().endswith(".jsonl") and os.path.isfile(p)):
+            return None
+        try:
+            with open(p, "rb") as fh:
+                total += sum(1 for line in fh if line.strip())
+        except OSError:
+            return None
+    return total

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardlint import ir as I
 from cardlint.classify import CDA_CHARACTERISTICS
+from cardlint import names
 from cardlint.i18n import _
 from cardlint.lint.engine import Analysis, finding
 
@@ -21,7 +22,7 @@ def violation(clause: I.ClauseIR, ability: str) -> tuple[str, str] | None:
     if not cont:
         return None
     if ability not in ("static", "keyword"):
-        return "CL203", _("it is a {kind} ability, not a static ability of the object").format(kind=ability)
+        return "CL203", _("it is a {kind} ability, not a static ability of the object").format(kind=names.ability(ability))
     for e in cont:
         if e.granted:
             return "CL203", _("the ability is granted (quoted), not printed on the object")
@@ -35,7 +36,7 @@ def violation(clause: I.ClauseIR, ability: str) -> tuple[str, str] | None:
         for m in e.modifications:
             if m.characteristic not in CDA_CHARACTERISTICS:
                 return "CL204", _("it changes {what}, which a CDA cannot define (only colors, subtypes, power, toughness)").format(
-                    what=m.characteristic.replace("_", " "))
+                    what=names.characteristic(m.characteristic))
             if m.characteristic == I.TYPES and "chosen" in (m.value or []):
                 return None  # "is the chosen type": not judged (a choice made as it entered)
             if m.characteristic == I.TYPES and m.op not in ("all_creature_types", "set_subtypes"):

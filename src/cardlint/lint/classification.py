@@ -7,6 +7,7 @@ already reports the clause.  CDA disagreements are CL2xx, not CL101.
 
 from __future__ import annotations
 
+from cardlint import names
 from cardlint.i18n import _
 from cardlint.lint.engine import Analysis, finding, quote
 
@@ -105,7 +106,8 @@ def check_entry(an: Analysis, config):
             if d.ability is not None and d.ability != clause["ability"]:
                 out.append(finding("CL102", an, line, _(
                     "{name}: {clause} is declared a {declared} ability but its text is a {derived} ability").format(
-                        name=an.label, clause=an.clause_label(idx), declared=d.ability, derived=clause["ability"]),
+                        name=an.label, clause=an.clause_label(idx), declared=names.ability(d.ability),
+                        derived=names.ability(clause["ability"])),
                     clause_index=idx))
             if d.effects is None:
                 continue
@@ -114,7 +116,8 @@ def check_entry(an: Analysis, config):
             if dk != gk:
                 out.append(finding("CL103", an, line, _(
                     "{name}: {clause} declares effect kind(s) {declared} but its text gives {derived}").format(
-                        name=an.label, clause=an.clause_label(idx), declared=_fmt(dk), derived=_fmt(gk)),
+                        name=an.label, clause=an.clause_label(idx), declared=_fmt(set(map(names.effect, dk))),
+                        derived=_fmt(set(map(names.effect, gk)))),
                     clause_index=idx))
             dl = _layers(d.effects)
             if _strip_cda_layers(dl) != _strip_cda_layers(derived):

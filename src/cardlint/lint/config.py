@@ -6,7 +6,10 @@ Keys (ruff style)::
     select = ["CL"]            # codes, prefixes ("CL1", "CL30") or rule names ("dependency.loop")
     ignore = ["CL401"]
     max-set-size = 5000        # optional: skip the dependency analysis (CL3xx) of larger files (default: no limit)
-    lang = "en"                # default --lang
+    lang = "en"                # the card text's language when --lang is not given
+
+Every key is honoured or rejected: an unknown key (a sub-table too), a value of the wrong type, an
+unknown language and a code that names no rule (``--select CL9``) are input errors (exit 2).
 
 A code is enabled when its longest matching ``select`` entry is longer than its longest matching
 ``ignore`` entry (so ``select = ["CL"]``, ``ignore = ["CL4"]``, ``select`` on the command line
@@ -84,19 +87,53 @@ def load_config(paths: list[str], select: list[str] | None = None, ignore: list[
         if not isinstance(section, dict):
             line = next((i for i, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("cardlint")), None)
             raise InputError(_("[tool.cardlint] must be a table"), path=str(file), line=line, column=1 if line else None)
-        check({k: v for k, v in section.items() if not isinstance(v, dict)}, "config", str(file),
-              lambda _c, key: _toml_key_place(text, key))
+        # a sub-table nobody reads is an unknown key too
+        check(section, "config", str(file), lambda _c, key: _toml_key_place(text, key))
         cfg.select = list(section.get("select", cfg.select)) + list(section.get("extend-select", []))
         cfg.ignore = list(section.get("ignore", []))
+        for key in ("select", "ignore", "extend-select"):
+            bad = unknown_codes(section.get(key) or [])
+            if bad:
+                raise InputError(_("[tool.cardlint] {key}: {code!r} names no rule; see cardlint rule --all").format(
+                    key=key, code=bad[0]), path=str(file))
         if "max-set-size" in section:
-            cfg.max_set_size = int(section["max-set-size"])
-        cfg.lang = section.get("lang")
+            v = section["max-set-size"]
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise InputError(_("[tool.cardlint] max-set-size must be a whole number"), path=str(file))
+            cfg.max_set_size = v
+        if section.get("lang") is not None:
+            from cardlint.i18n import normalize_lang
+
+            try:
+                cfg.lang = normalize_lang(str(section["lang"]))
+            except ValueError:
+                raise InputError(_("[tool.cardlint] lang: unsupported language {lang!r}").format(
+                    lang=section["lang"]), path=str(file)) from None
         cfg.source = str(file)
+    for option, values in (("--select", select), ("--ignore", ignore)):
+        bad = unknown_codes(_split(values or []))
+        if bad:
+            raise InputError(_("{option}: {code!r} names no rule; see cardlint rule --all").format(
+                option=option, code=bad[0]))
     if select:
         cfg.select = _split(select)
     if ignore:
         cfg.ignore = cfg.ignore + _split(ignore)
     return cfg
+
+
+def unknown_codes(entries: list[str]) -> list[str]:
+    """Entries that select no rule: a code or prefix ("CL3", "CL301") or a rule name or name prefix
+    ("dependency", "dependency.loop") must match at least one rule, as :meth:`LintConfig.enabled`
+    compares them (case-sensitively)."""
+    from cardlint.lint.registry import RULES
+
+    rules = list(RULES.values())
+    bad = []
+    for entry in entries:
+        if not any(r.code.startswith(entry) or r.name == entry or r.name.startswith(entry + ".") for r in rules):
+            bad.append(entry)
+    return bad
 
 
 def _split(values: list[str]) -> list[str]:

@@ -24,9 +24,23 @@ SET_KINDS = ("cards", "decklist", "board", "mtgjson", "forge")
 NAMES_SHOWN = 8
 
 
-def _criterion_text(c: str) -> str:
-    return {"text": _("its text"), "existence": _("whether it exists"),
-            "applies_to": _("what it applies to"), "what_it_does": _("what it does")}[c]
+def criterion_text(criterion: str) -> str:
+    """CR 613.8a's three ways of depending, as the CL301 message names them (catalog messages)."""
+    return {"text": _("its text"), "existence": _("whether it exists"), "applies_to": _("what it applies to"),
+            "what_it_does": _("what it does")}.get(criterion, criterion)
+
+
+def _related(an, part) -> dict:
+    """The other effect's location: its clause's line and column in its file, when found there."""
+    from cardlint.lint.positions import clause_position
+
+    line = part.source.line or an.entry.line
+    out = {"path": an.entry.path, "line": line, "message": part.source.label}
+    if line == an.entry.line and part.clause_text:
+        at = clause_position(an.entry.path, an.entry.line, part.clause_text)
+        if at:
+            out["line"], out["column"] = at
+    return out
 
 
 def check_entry(an, config):
@@ -128,17 +142,17 @@ def _depends_finding(ds, where):
     a = ds[0].dependent
     an = where[id(a)]
     line = a.source.line or an.entry.line
-    related = [{"path": where[id(d.on)].entry.path, "line": d.on.source.line or where[id(d.on)].entry.line,
-                "message": f"{d.on.source.label}: {d.criterion} — {d.reason}"} for d in ds]
+    related = [{**_related(where[id(d.on)], d.on), "message": f"{d.on.source.label}: {criterion_text(d.criterion)} — "
+                f"{d.reason}"} for d in ds]
     if len(ds) == 1:
         d = ds[0]
         msg = _("layer {layer}: the effect of {a} ({a_text}) depends on the effect of {b} ({b_text}) — "
                 "(a) both apply in layer {layer}; (b) applying {b} changes {criterion}: {reason}; (c) {cda} "
                 "(CR 613.8a)").format(
             layer=d.layer, a=a.source.label, a_text=_short(a.clause_text), b=d.on.source.label,
-            b_text=_short(d.on.clause_text), criterion=_criterion_text(d.criterion), reason=d.reason,
+            b_text=_short(d.on.clause_text), criterion=criterion_text(d.criterion), reason=d.reason,
             cda=_cda_text(a.cda))
-        return finding("CL301", an, line, msg, related=related)
+        return finding("CL301", an, line, msg, related=related, clause_text=a.clause_text)
     by_crit: dict[str, list[str]] = {}
     for d in ds:
         by_crit.setdefault(d.criterion, []).append(d.on.source.label)
@@ -149,12 +163,12 @@ def _depends_finding(ds, where):
         if len(names) > room:
             text += " " + _("(and {n} more)").format(n=len(names) - room)
         shown += min(len(names), room)
-        changes.append(_("{criterion}: {names}").format(criterion=_criterion_text(crit), names=text))
+        changes.append(_("{criterion}: {names}").format(criterion=criterion_text(crit), names=text))
     msg = _("layer {layer}: the effect of {a} ({a_text}) depends on {n} effects — (a) all apply in layer {layer}; "
             "(b) applying each changes {changes}; (c) {cda} (CR 613.8a)").format(
         layer=a.layer, a=a.source.label, a_text=_short(a.clause_text), n=len(ds), changes="; ".join(changes),
         cda=_cda_text(a.cda))
-    return finding("CL301", an, line, msg, related=related)
+    return finding("CL301", an, line, msg, related=related, clause_text=a.clause_text)
 
 
 def _short(text: str) -> str:

@@ -136,7 +136,10 @@ def lint_entry(entry: CardEntry, config: LintConfig, keep: bool) -> dict:
 def _entry_key(config: LintConfig):
     from cardlint.batch import content_key
 
-    settings = [config.select, config.ignore, config.max_set_size]
+    from cardlint.i18n import get_lang
+
+    # findings carry messages: the message language is part of what a result depends on
+    settings = [config.select, config.ignore, config.max_set_size, get_lang()]
 
     def key(item):
         entry, keep = item
@@ -164,11 +167,16 @@ def _lint_item(item, config: LintConfig) -> dict:
     return lint_entry(entry, config, keep)
 
 
-def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -> tuple[list[Finding], dict]:
-    """Lint ``docs`` (their entries may be iterators, read once).  Each card is analysed once, in
-    ``jobs`` processes; only what the per-set checks can use is kept (see below)."""
+def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, show_progress: bool = False,
+                   keep_suppressed: bool = False, progress_total: int | None = None) -> tuple[list[Finding], dict]:
+    """(findings, summary) of ``docs`` (their entries may be iterators, read once).  Each card is
+    analysed once, in ``jobs`` processes; only what the per-set checks can use is kept (see below).
+    Findings a noqa covers are left out (``keep_suppressed``: kept and marked); the summary counts
+    the others and says how many were suppressed."""
     from cardlint.batch import row as batch_row
     from cardlint.batch import run_batch
+    from cardlint.console import Progress
+    from cardlint.lint import noqa
 
     fams = families()
     findings: list[Finding] = []
@@ -178,13 +186,23 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -
     enabled = lambda f: config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)  # noqa: E731
     from cardlint.lint.deps import feeds_dependencies
 
+    bar = Progress(progress_total) if show_progress else None
+    seen: list = []          # the documents, with the entries a noqa can cover (a stream is read once)
     for doc in docs:
-        stats["files"] += 1
+        if doc.kind != "unreadable":
+            stats["files"] += 1
         analyses = []
         wanted = (doc.is_set or doc.kind in ("mtgjson", "forge")) and doc.kind != "ygo"
 
+        noted: list = []
+        seen.append((doc, noted))
+
         def items():
             for entry in doc.entries:
+                if bar is not None:
+                    bar.advance()
+                if entry.noqa is not None or doc.kind in ("templates", "board", "forge"):
+                    noted.append(entry)
                 if entry.pending:
                     stats["pending_templates"] += 1
                     continue
@@ -214,23 +232,45 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -
     for fam in fams:
         if hasattr(fam, "check_run"):
             findings.extend(f for f in fam.check_run(done, config, stats) if enabled(f))
+    if bar is not None:
+        bar.close()
     out = findings
+    suppressed = noqa.apply(out, seen)
+    if not keep_suppressed:
+        out = [f for f in out if not f.suppressed]
     out.sort(key=Finding.sort_key)
-    by_code = collections.Counter(f.code for f in out)
+    shown = [f for f in out if not f.suppressed]
+    by_code = collections.Counter(f.code for f in shown)
     summary = {"files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
-               "findings": len(out), "by_code": dict(sorted(by_code.items())),
-               "by_severity": dict(collections.Counter(f.severity for f in out)),
+               "findings": len(shown), "suppressed": suppressed, "by_code": dict(sorted(by_code.items())),
+               "by_severity": dict(collections.Counter(f.severity for f in shown)),
                "declarations": stats["declarations"], "unaligned_declarations": stats["unaligned_declarations"],
                "pending_templates": stats["pending_templates"],
                "dependency_sets": stats["dependency_sets"], "dependency_skipped": stats["dependency_skipped"]}
     return out, summary
 
 
-def finding(code: str, an_or_path, line: int, message: str, **kw) -> Finding:
+def finding(code: str, an_or_path, line: int, message: str, offset: int = 0, clause_text: str | None = None,
+            **kw) -> Finding:
+    """A finding of rule ``code``.  On a card's own line, a finding about a clause is placed where
+    the clause is written in the file (``offset``: characters into the clause, e.g. an outdated
+    phrase); a line given elsewhere (a Forge ``S:`` line, a YAML declaration) is kept."""
     rule = RULES[code]
     if isinstance(an_or_path, Analysis):
-        path = an_or_path.entry.path
+        entry = an_or_path.entry
+        path = entry.path
         kw.setdefault("name", an_or_path.label)
+        kw.setdefault("entry_line", entry.line)
+        i = kw.get("clause_index")
+        if clause_text is None and i is not None and an_or_path.card is not None \
+                and 0 <= i < len(an_or_path.card.clauses):
+            clause_text = an_or_path.card.clauses[i].text
+        if clause_text and (line or entry.line) == entry.line and "column" not in kw:
+            from cardlint.lint.positions import clause_position
+
+            at = clause_position(path, entry.line, clause_text, offset)
+            if at:
+                line, kw["column"] = at
     else:
         path = an_or_path
     return Finding(code=code, severity=rule.severity, path=path, line=line or 1, message=message, **kw)

@@ -12,7 +12,7 @@ import json
 import os
 import tempfile
 
-from cardlint.commands.common import Record
+from cardlint.io.jsonl import Record
 from cardlint.io import Document
 
 

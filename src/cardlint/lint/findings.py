@@ -19,6 +19,8 @@ class Finding:
     clause_index: int | None = None
     suggestions: list[str] = field(default_factory=list)
     related: list[dict] = field(default_factory=list)   # other locations (dependency: the other effect)
+    entry_line: int | None = None        # first line of the card the finding is about (for noqa)
+    suppressed: bool = False             # a noqa comment / field covers it (shown with --show-suppressed)
 
     def to_dict(self) -> dict:
         out = {"code": self.code, "severity": self.severity, "path": self.path, "line": self.line,
@@ -31,6 +33,8 @@ class Finding:
             out["suggestions"] = self.suggestions
         if self.related:
             out["related"] = self.related
+        if self.suppressed:
+            out["suppressed"] = True
         return out
 
     def sort_key(self):

@@ -18,25 +18,34 @@ HELP_URI = "https://github.com/cardlint/cardlint/blob/main/src/cardlint/lint/rul
 
 
 def format_text(findings: list[Finding], summary: dict, color: bool = False) -> str:
+    """ruff-like lines and one closing line; "All checks passed" only when every input was read."""
     lines = []
     for f in findings:
         code = f"\033[1;31m{f.code}\033[0m" if color else f.code
-        lines.append(f"{f.path}:{f.line}:{f.column}: {code} {f.message}")
-    n = len(findings)
+        mark = " [" + _("suppressed") + "]" if f.suppressed else ""
+        lines.append(f"{f.path}:{f.line}:{f.column}: {code}{mark} {f.message}")
+    n = summary.get("findings", len(findings))
+    errors = summary.get("input_errors", 0)
     skipped = summary.get("dependency_skipped", 0)
     if n:
         by_code = ", ".join(f"{c} {k}" for c, k in summary.get("by_code", {}).items())
         lines.append(_("Found {n} finding(s) ({by_code}).").format(n=n, by_code=by_code))
-    elif not skipped and not summary.get("input_errors"):
+    elif not errors and not skipped:
         lines.append(_("All checks passed ({cards} card(s), {files} file(s)).").format(
             cards=summary.get("cards", 0), files=summary.get("files", 0)))
-    else:
+    elif skipped:
         lines.append(_("No findings in {cards} card(s), {files} file(s), but not every check ran.").format(
             cards=summary.get("cards", 0), files=summary.get("files", 0)))
+    else:
+        lines.append(_("No findings in the {cards} card(s) read.").format(cards=summary.get("cards", 0)))
     if skipped:
         # never "All checks passed" when a check did not run
         lines.append(_("The dependency check (CL3xx) was skipped for {n} file(s) with more cards than "
                        "max-set-size.").format(n=skipped))
+    if errors:
+        lines.append(_("{n} input error(s) (see standard error); exit status 2.").format(n=errors))
+    if summary.get("suppressed"):
+        lines.append(_("{n} finding(s) suppressed by noqa.").format(n=summary["suppressed"]))
     return "\n".join(lines)
 
 
@@ -88,10 +97,13 @@ def format_sarif(findings: list[Finding], summary: dict) -> str:
             res["relatedLocations"] = [
                 {"id": i, "message": {"text": r.get("message", "")},
                  "physicalLocation": {"artifactLocation": {"uri": _uri(r["path"])},
-                                      "region": {"startLine": max(int(r.get("line") or 1), 1)}}}
+                                      "region": {"startLine": max(int(r.get("line") or 1), 1),
+                                                 "startColumn": max(int(r.get("column") or 1), 1)}}}
                 for i, r in enumerate(f.related)]
         if f.suggestions:
             res["properties"] = {"suggestions": f.suggestions}
+        if f.suppressed:
+            res["suppressions"] = [{"kind": "inSource", "justification": "noqa"}]
         results.append(res)
     log = {
         "$schema": SARIF_SCHEMA,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from cardlint import names
 from cardlint.i18n import _
 from cardlint.lint.engine import Analysis, finding
 
@@ -59,11 +60,11 @@ def check_entry(an: Analysis, config):
     for i, (c, ir) in enumerate(zip(an.clauses, an.card.clauses)):
         line = an.entry.line
         if not c["parsed"] and c["ability"] != "reminder":
-            err = f" ({c['error']})" if c.get("error") else ""
+            err = f" ({names.parse_error(c['error'])})" if c.get("error") else ""
             out.append(finding("CL401", an, line, _(
                 "{name}: the {lang} grammar does not parse {clause}{error}").format(
                     name=an.label, lang=an.entry.lang, clause=an.clause_label(i), error=err),
-                clause_index=i, column=(ir.error_column or 1)))
+                clause_index=i))
         seen = set()
         for span, rep, note in suggest(c["text"], an.entry.lang):
             if span in seen:
@@ -71,7 +72,8 @@ def check_entry(an: Analysis, config):
             seen.add(span)
             out.append(finding("CL402", an, line, _(
                 "{name}: outdated wording “{span}”: use “{rep}” ({note})").format(
-                    name=an.label, span=span, rep=rep, note=note), clause_index=i, suggestions=[rep]))
+                    name=an.label, span=span, rep=rep, note=note), clause_index=i, suggestions=[rep],
+                offset=max(0, c["text"].find(span))))
     return out
 
 

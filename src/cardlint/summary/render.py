@@ -115,13 +115,30 @@ class Vocab:
 
     # catalog vocabulary ------------------------------------------------------------------------
     def card_type(self, t: str) -> str:
-        return _lookup(CARD_TYPE_NAMES(self.tr), t)
+        types = CARD_TYPE_NAMES(self.tr)
+        if t is not None and str(t).lower() not in types:   # a filter's noun may be a subtype ("Mountains")
+            return self.subtype(t)
+        return _lookup(types, t)
 
     def supertype(self, t: str) -> str:
         return _lookup(SUPERTYPE_NAMES(self.tr), t)
 
     def subtype(self, t: str) -> str:
         return _lookup(SUBTYPE_NAMES(self.tr), t)
+
+    def type_words(self, supertypes, types) -> str:
+        """Supertypes and card types as a type line writes them ("Basic Land", "Legendary Artifact
+        Creature"): juxtaposed, never joined with "and"; each language's catalog gives the
+        separators (Japanese: "アーティファクト・クリーチャー")."""
+        words = [self.card_type(t) for t in types]
+        text = self.tr.pgettext("type line: between two card types", "{first} {second}")
+        joined = words[0] if words else ""
+        for w in words[1:]:
+            joined = text.format(first=joined, second=w)
+        for t in reversed(list(supertypes)):
+            joined = self.tr.pgettext("type line: supertype before the types", "{supertype} {types}").format(
+                supertype=self.supertype(t), types=joined) if joined else self.supertype(t)
+        return joined
 
     def color(self, c: str) -> str:
         return _lookup(COLOR_NAMES(self.tr), c)

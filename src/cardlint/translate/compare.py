@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from cardlint import ir as I
+from cardlint import names
 from cardlint.classify import is_spell_card
 from cardlint.i18n import _
 from cardlint.translate import codes as C
@@ -75,13 +76,13 @@ def _incomparable(a: frozenset, b: frozenset) -> bool:
     return bool(a) and bool(b) and not (a <= b or b <= a)
 
 
-def _fmt_pairs(pairs: set) -> str:
-    """{("add", ("flying",)), ("", "goblin")} → "add flying; goblin"."""
+def _fmt_pairs(pairs: set, name=str) -> str:
+    """{("add", ("flying",)), ("", "goblin")} → "add flying; goblin"; ``name`` shows a value in the
+    message language (text output names colors, types and keywords, not their ids)."""
     items = []
     for op, value in pairs:
-        v = ", ".join(map(str, value)) if isinstance(value, (tuple, list)) else str(value)
-        op = "" if op in (I.PT_SET, I.PT_MODIFY) else op
-        items.append(f"{op} {v}".strip())
+        v = ", ".join(name(str(x)) for x in value) if isinstance(value, (tuple, list)) else name(str(value))
+        items.append(v if op in (I.PT_SET, I.PT_MODIFY) else names.change(op, v))
     return "; ".join(sorted(items)) or "—"
 
 
@@ -113,12 +114,12 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
     # ability kind
     if en.ability != tr.ability and "mixed" not in (en.ability, tr.ability):
         add(C.ABILITY_KIND, _("ability kind differs: {en} in English, {tr} in the translation")
-            .format(en=en.ability, tr=tr.ability))
+            .format(en=names.ability(en.ability), tr=names.ability(tr.ability)))
     # keyword clauses (a keyword list is a set: its order is no difference)
     partly = (en.kw_unknown or tr.kw_unknown) and (en.keywords <= tr.keywords or tr.keywords <= en.keywords)
     if en.keywords and tr.keywords and en.keywords != tr.keywords and not partly:
         msg = _("keyword differs: {en} in English, {tr} in the translation").format(
-            en=_fmt(en.keywords), tr=_fmt(tr.keywords))
+            en=_fmt({names.keyword(k) for k in en.keywords}), tr=_fmt({names.keyword(k) for k in tr.keywords}))
         extra = [i for i, k in tr.kw_index if k not in en.keywords]
         if extra and len(tr.kw_index) > 1:
             for i in extra:   # point at the translated keyword that is not in the English list
@@ -128,7 +129,7 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
     # effect kinds
     if en.kinds != tr.kinds:
         add(C.EFFECT_KIND, _("effect kinds differ: {en} in English, {tr} in the translation")
-            .format(en=_fmt(en.kinds), tr=_fmt(tr.kinds)))
+            .format(en=_fmt({names.effect(k) for k in en.kinds}), tr=_fmt({names.effect(k) for k in tr.kinds})))
     both_continuous = I.CONTINUOUS in en.kinds and I.CONTINUOUS in tr.kinds
     if both_continuous and en.layers() != tr.layers():
         add(C.LAYER, _("layers differ: {en} in English, {tr} in the translation")
@@ -140,8 +141,10 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
         add(C.CDA, _("characteristic-defining ability in one text only: {en} in English, {tr} in the translation")
             .format(en=_fmt(en_cda) if en_cda else _("no CDA"), tr=_fmt(tr_cda) if tr_cda else _("no CDA")))
     # values, per characteristic
-    for code, chars, label in ((C.PT, PT_CHARS, _("power/toughness")), (C.COLOR, (I.COLORS,), _("colors")),
-                               (C.TYPE, (I.TYPES,), _("types")), (C.KEYWORD, (I.ABILITIES,), _("abilities"))):
+    for code, chars, label, name in ((C.PT, PT_CHARS, _("power/toughness"), str),
+                                     (C.COLOR, (I.COLORS,), _("colors"), names.color),
+                                     (C.TYPE, (I.TYPES,), _("types"), names.type_word),
+                                     (C.KEYWORD, (I.ABILITIES,), _("abilities"), names.keyword)):
         e_vals, e_unk = _group(en, chars)
         t_vals, t_unk = _group(tr, chars)
         if not e_vals or not t_vals or e_vals == t_vals:
@@ -154,23 +157,25 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
         else:
             scale = 1.0
         add(code, _("{what} differ: {en} in English, {tr} in the translation")
-            .format(what=label, en=_fmt_pairs(e_vals), tr=_fmt_pairs(t_vals)), scale)
+            .format(what=label, en=_fmt_pairs(e_vals, name), tr=_fmt_pairs(t_vals, name)), scale)
     # a grant turned into a removal, even where a keyword itself was not understood
     e_ops = {a.op for a in en.atoms if a.characteristic == I.ABILITIES and a.op in ("add", "remove", "remove_all")}
     t_ops = {a.op for a in tr.atoms if a.characteristic == I.ABILITIES and a.op in ("add", "remove", "remove_all")}
     if e_ops and t_ops and not (e_ops & t_ops) and not any(f.code == C.KEYWORD for f in out):
         add(C.KEYWORD, _("abilities granted in one text, removed in the other: {en} in English, {tr} in the translation")
-            .format(en=_fmt(e_ops), tr=_fmt(t_ops)))
+            .format(en=_fmt({names.operation(o) for o in e_ops}), tr=_fmt({names.operation(o) for o in t_ops})))
     # colors and P/T named in the filters ("white creatures", "nonblack", "a 2/2 red … token")
     if _incomparable(en.filter_colors, tr.filter_colors):
         add(C.COLOR, _("colors of the affected objects differ: {en} in English, {tr} in the translation")
-            .format(en=_fmt(en.filter_colors), tr=_fmt(tr.filter_colors)), 0.9)
+            .format(en=_fmt({names.color(c) for c in en.filter_colors}),
+                    tr=_fmt({names.color(c) for c in tr.filter_colors})), 0.9)
     if _incomparable(en.filter_pts, tr.filter_pts):
         add(C.PT, _("power/toughness differ: {en} in English, {tr} in the translation")
             .format(en=_fmt(en.filter_pts), tr=_fmt(tr.filter_pts)), 0.9)
     if _incomparable(en.filter_keywords, tr.filter_keywords):
         add(C.KEYWORD, _("keywords of the affected objects differ: {en} in English, {tr} in the translation")
-            .format(en=_fmt(en.filter_keywords), tr=_fmt(tr.filter_keywords)), 0.9)
+            .format(en=_fmt({names.keyword(k) for k in en.filter_keywords}),
+                    tr=_fmt({names.keyword(k) for k in tr.filter_keywords})), 0.9)
     # duration of continuous and rules effects
     dur_kinds = (I.CONTINUOUS, I.RULES)
     if any(a.kind in dur_kinds for a in en.atoms) and any(a.kind in dur_kinds for a in tr.atoms):
@@ -178,7 +183,8 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
         t_d = {a.duration for a in tr.atoms if a.kind in dur_kinds}
         if e_d != t_d:
             add(C.DURATION, _("duration differs: {en} in English, {tr} in the translation")
-                .format(en=_fmt({d or _("static") for d in e_d}), tr=_fmt({d or _("static") for d in t_d})))
+                .format(en=_fmt({names.duration(d) or _("static") for d in e_d}),
+                        tr=_fmt({names.duration(d) or _("static") for d in t_d})))
     # who controls the affected objects
     # compared per effect (kind, layer, characteristic), so that "your creature gets +1/+0" → "an opponent's
     # creature gets +1/+0" is not hidden by another effect of the clause that is about an opponent's object
@@ -187,14 +193,14 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
         e_c, t_c = e_by[key], t_by[key]
         if not (e_c & t_c):      # disjoint: a partly understood side is no evidence
             add(C.CONTROLLER, _("controller of the affected objects differs: {en} in English, {tr} in the translation")
-                .format(en=_fmt(e_c), tr=_fmt(t_c)))
+                .format(en=_fmt({names.player(c) for c in e_c}), tr=_fmt({names.player(c) for c in t_c})))
             break
     # target vs all
     e_q = {a.quantifier for a in en.atoms if a.quantifier}
     t_q = {a.quantifier for a in tr.atoms if a.quantifier}
     if e_q and t_q and not (e_q & t_q):
         add(C.TARGET, _("target vs. all differs: {en} in English, {tr} in the translation")
-            .format(en=_fmt(e_q), tr=_fmt(t_q)))
+            .format(en=_fmt({names.quantifier(q) for q in e_q}), tr=_fmt({names.quantifier(q) for q in t_q})))
     return out
 
 

@@ -47,12 +47,14 @@ class Summary:
             rows.append((f"  {code} {C.code_name(code)}", self.by_code[code]))
         rows.append((_("unknown (not parsed)"), self.unknown))
         rows.append((_("malformed input lines"), self.errors))
-        width = max(len(str(k)) for k, _v in rows)
-        vwidth = max(len(str(v)) for _k, v in rows)
+        from cardlint.console import pad, width as cells
+
+        width = max(cells(str(k)) for k, _v in rows)
+        vwidth = max(cells(str(v)) for _k, v in rows)
         line = "─" * (width + vwidth + 3)
         out = [line]
         for i, (k, v) in enumerate(rows):
-            out.append(f"{str(k):<{width}}   {str(v):>{vwidth}}")
+            out.append(f"{pad(str(k), width)}   {str(v):>{vwidth}}")
             if i == 0:
                 out.append(line)
         out.append(line)
