@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cardlint.parse.en_old import modern_wording, printed_symbols
 from cardlint.text.selfref import name_variants, replace_names
 
 COST_MARK = "§"
@@ -33,7 +34,16 @@ _REWRITTEN: dict[str, str] = {}
 _REWRITTEN_MAX = 8192
 
 
+#: old printings spell the ligature ("Æther") where the card's name is written "Aether", or the
+#: other way round: one spelling on both sides, so the name is still found
+_LIGATURE = str.maketrans({"Æ": "Ae", "æ": "ae"})
+
+
 def normalize_en(body: str, name: str | None) -> str:
+    if not body.isascii():
+        body = body.translate(_LIGATURE)
+    if name and not name.isascii():
+        name = name.translate(_LIGATURE)
     text = replace_names(body, name_variants(name))
     done = _REWRITTEN.get(text)
     if done is None:
@@ -48,6 +58,7 @@ def _rewrite(text: str) -> str:
     # each rewrite needs a character or word that most clauses lack: test for it first
     if '."' in text:
         text = _QUOTE_ENDS_SENTENCE.sub('".', text)
+    text = printed_symbols(text)
     text = text.lower()
     if "this " in text:
         text = _THIS_SELF.sub("~", text)
@@ -60,6 +71,7 @@ def _rewrite(text: str) -> str:
     if "—" in text or "–" in text:
         text = _SPACE_DASH.sub(" — ", text)
     text = text.replace("−", "-")
+    text = modern_wording(text)
     text = mark_costs(text)
     text = mark_lead_commas(text)
     return " ".join(text.split())  # one space per whitespace run (str.split and re's \s agree)

@@ -1,0 +1,104 @@
+"""English of earlier eras → today's Oracle wording, before the grammar sees a clause.
+
+The printed English of old printings ("comes into play", "remove … from the game", "Add {G} to your
+mana pool", "ocT: …") says what today's Oracle text says in other words.  Reading it onto the same
+words gives it the same IR by construction, and keeps one grammar.  The word rules are data
+(``grammar/en_old_wordings.tsv``); the two rewrites here are structural: the printed mana-symbol
+encoding and colorless mana written as a generic symbol.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from cardlint.paths import grammar_dir
+
+RULES_FILE = "en_old_wordings.tsv"
+
+# Printed mana symbols of old Gatherer text: "o" before each symbol ("o2oW" is {2}{W}, "ocT" is
+# {T}).  A doubled "oo" before the last symbol stands for the cost's lost colon ("o1ooG Regenerate
+# ~." is "{1}{G}: Regenerate ~.").  Case matters ("oR" is {R}, "or" a word): this runs before the
+# text is lower-cased.
+_O_SYMBOLS = re.compile(r"(?<![\w{])((?:oo?(?:cT|[WUBRGCSXYZ]|\d{1,2}))+)(?![\w}])")
+_O_ONE = re.compile(r"oo?(cT|[WUBRGCSXYZ]|\d{1,2})")
+_COLON_FOLLOWS = re.compile(r"\s*[:,]")
+
+# Colorless mana an ability adds, printed as a generic amount ("Add {1}", "add one colorless mana"):
+# Oracle writes {C} for it (2017).  Only right after "add", where a generic symbol cannot mean a cost.
+_ADD_COLORLESS = re.compile(r"\badd ((?:\{\d\})+|one colorless mana|two colorless mana|three colorless mana)"
+                            r"(?= (?:or|and)\b|[.,]|$)")
+_COLORLESS_WORDS = {"one colorless mana": 1, "two colorless mana": 2, "three colorless mana": 3}
+
+
+def printed_symbols(text: str) -> str:
+    """"ocT, o2oW: …" → "{T}, {2}{W}: …" (case-sensitive, before lower-casing)."""
+    if "o" not in text or not _O_SYMBOLS.search(text):
+        return text
+
+    def symbols(m: re.Match) -> str:
+        run = m.group(1)
+        out = "".join("{" + ("T" if s == "cT" else s) + "}" for s in _O_ONE.findall(run))
+        if "oo" in run and m.start() == len(text) - len(text.lstrip()) and not _COLON_FOLLOWS.match(text, m.end()):
+            out += ":"
+        return out
+
+    return _O_SYMBOLS.sub(symbols, text)
+
+
+def _colorless(m: re.Match) -> str:
+    amount = m.group(1)
+    n = _COLORLESS_WORDS.get(amount)
+    if n is None:
+        n = sum(int(d) for d in re.findall(r"\d", amount)) if amount.count("{") == 1 else None
+        if n is None or n > 6:
+            return m.group(0)
+    return "add " + "{c}" * n
+
+
+@lru_cache(maxsize=1)
+def rules() -> tuple[tuple[re.Pattern, str, str], ...]:
+    """(pattern, replacement, a literal the pattern needs) for each line of the rules file."""
+    out = []
+    path = grammar_dir() / RULES_FILE
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        pattern, sep, replacement = line.partition("\t")
+        if not sep:
+            raise ValueError(f"{path}:{n}:1: a rule needs a TAB between pattern and replacement")
+        try:
+            compiled = re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"{path}:{n}:{(exc.pos or 0) + 1}: {exc.msg}") from None
+        out.append((compiled, replacement, _needed_literal(pattern)))
+    return tuple(out)
+
+
+_LITERAL_RUN = re.compile(r"(?:[a-z' ~]|\\\s)+")
+
+
+def _needed_literal(pattern: str) -> str:
+    """The longest run of plain characters the pattern must contain, to skip a rule with one ``in``
+    test on the (many) clauses that cannot match it.  Only patterns without alternation or optional
+    parts outside groups are analysed; otherwise "" (always try)."""
+    top, done = pattern.replace("\\(", "").replace("\\)", ""), None
+    while done != top:  # groups apart, innermost first
+        done, top = top, re.sub(r"\([^()]*\)[?*+]?", "\0", top)
+    if "|" in top or "?" in top.replace("(?", ""):
+        return ""
+    runs = [r.replace("\\s", " ") for r in _LITERAL_RUN.findall(top.replace("\\b", "\0"))]
+    runs = [r for r in runs if "\\" not in r]
+    best = max(runs, key=len, default="")
+    return best.strip() if len(best.strip()) >= 3 else ""
+
+
+def modern_wording(text: str) -> str:
+    """The normalised clause with every old wording replaced by today's (see the module doc)."""
+    for pattern, replacement, literal in rules():
+        if literal and literal not in text:
+            continue
+        text = pattern.sub(replacement, text)
+    if "add " in text:
+        text = _ADD_COLORLESS.sub(_colorless, text)
+    return text
