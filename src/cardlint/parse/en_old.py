@@ -57,21 +57,28 @@ def _colorless(m: re.Match) -> str:
 
 
 @lru_cache(maxsize=1)
-def rules() -> tuple[tuple[re.Pattern, str, str], ...]:
-    """(pattern, replacement, a literal the pattern needs) for each line of the rules file."""
+def rules() -> tuple[tuple[re.Pattern, str, tuple, tuple], ...]:
+    """(pattern, replacement, gate, start gate) for each line of the rules file.  A rule is tried
+    only on a clause that contains one of the gate literals, or starts with one of the start gate's:
+    the gate is the rule's third column ("lit|^start|…"), else the longest plain-text run the pattern
+    needs; a rule with neither is always tried."""
     out = []
     path = grammar_dir() / RULES_FILE
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
-        pattern, sep, replacement = line.partition("\t")
-        if not sep:
-            raise ValueError(f"{path}:{n}:1: a rule needs a TAB between pattern and replacement")
+        cols = line.split("\t")
+        if len(cols) not in (2, 3):
+            raise ValueError(f"{path}:{n}:1: a rule is a pattern, a TAB and its replacement (and a TAB and a gate)")
+        pattern, replacement = cols[0], cols[1]
         try:
             compiled = re.compile(pattern)
         except re.error as exc:
             raise ValueError(f"{path}:{n}:{(exc.pos or 0) + 1}: {exc.msg}") from None
-        out.append((compiled, replacement, _needed_literal(pattern)))
+        gates = cols[2].split("|") if len(cols) == 3 else [_needed_literal(pattern)]
+        contains = tuple(g for g in gates if g and not g.startswith("^"))
+        starts = tuple(g[1:] for g in gates if g.startswith("^"))
+        out.append((compiled, replacement, contains, starts))
     return tuple(out)
 
 
@@ -93,12 +100,45 @@ def _needed_literal(pattern: str) -> str:
     return best.strip() if len(best.strip()) >= 3 else ""
 
 
+@lru_cache(maxsize=1)
+def _gates() -> tuple[tuple, tuple, tuple, tuple]:
+    """The rules' gates flattened, so that a clause is tested against each literal once: (literal,
+    rule) pairs, (start, rule) pairs, every start, the rules without a gate."""
+    contains, starts, always = [], [], []
+    for i, (_, _, c, s) in enumerate(rules()):
+        contains += [(g, i) for g in c]
+        starts += [(g, i) for g in s]
+        if not c and not s:
+            always.append(i)
+    return tuple(contains), tuple(starts), tuple(g for g, _ in starts), tuple(always)
+
+
+def _todo(text: str, contains, starts, all_starts, always, after: int) -> set[int]:
+    """The rules after rule ``after`` whose gate the text passes."""
+    todo = {i for g, i in contains if i > after and g in text}
+    if text.startswith(all_starts):
+        todo.update(i for g, i in starts if i > after and text.startswith(g))
+    todo.update(i for i in always if i > after)
+    return todo
+
+
 def modern_wording(text: str) -> str:
     """The normalised clause with every old wording replaced by today's (see the module doc)."""
-    for pattern, replacement, literal in rules():
-        if literal and literal not in text:
-            continue
-        text = pattern.sub(replacement, text)
+    contains, starts, all_starts, always = _gates()
+    todo = _todo(text, contains, starts, all_starts, always, -1)
+    if todo:
+        table = rules()
+        while todo:
+            i = min(todo)
+            pattern, replacement, _, _ = table[i]
+            new = pattern.sub(replacement, text)
+            if new == text:
+                todo.discard(i)
+                continue
+            # an earlier rule may write what a later one reads ("into play" → "onto the battlefield"
+            # before "put … token onto the battlefield" → "create …"): the later gates see the new text
+            text = new
+            todo = _todo(text, contains, starts, all_starts, always, i)
     if "add " in text:
         text = _ADD_COLORLESS.sub(_colorless, text)
     return text

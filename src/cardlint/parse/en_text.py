@@ -55,6 +55,16 @@ def normalize_en(body: str, name: str | None) -> str:
 
 
 def _rewrite(text: str) -> str:
+    text = modern_wording(plain_surface(text))
+    text = mark_costs(text)
+    text = mark_lead_commas(text)
+    return " ".join(text.split())  # one space per whitespace run (str.split and re's \s agree)
+
+
+def plain_surface(text: str) -> str:
+    """The clause (its name already "~") lower-cased, with printed mana symbols, "this creature",
+    contractions, possessives and dashes written one way: what the old-wording rules
+    (:mod:`cardlint.parse.en_old`) read."""
     # each rewrite needs a character or word that most clauses lack: test for it first
     if '."' in text:
         text = _QUOTE_ENDS_SENTENCE.sub('".', text)
@@ -70,11 +80,7 @@ def _rewrite(text: str) -> str:
         text = _PLURAL_POSSESSIVE.sub(" 's", text)
     if "—" in text or "–" in text:
         text = _SPACE_DASH.sub(" — ", text)
-    text = text.replace("−", "-")
-    text = modern_wording(text)
-    text = mark_costs(text)
-    text = mark_lead_commas(text)
-    return " ".join(text.split())  # one space per whitespace run (str.split and re's \s agree)
+    return text.replace("−", "-")
 
 
 def _colon_outside_quotes(text: str) -> int:
