@@ -52,6 +52,8 @@ REWRITES = [
      " divided as you choose.",
      "prevent the next 4 damage that would be dealt this turn to any number of targets, divided as you choose."),
     ("if ~ damages any opponent, you may draw a card.", "if ~ deals damage to an opponent, you may draw a card."),
+    ("creatures you control can't be the targets of blue or black spells this turn.",
+     "creatures you control can't be the target of blue or black spells this turn."),
     ("if that creature did not attack this turn", "if that creature didn't attack this turn"),
     ("choose one — destroy target artifact; return target creature to its owner 's hand; or draw a card.",
      "choose one — • destroy target artifact. • return target creature to its owner 's hand. • draw a card."),

@@ -23,6 +23,8 @@ RULES_FILE = "en_old_wordings.tsv"
 _O_SYMBOLS = re.compile(r"(?<![\w{])((?:oo?(?:cT|[WUBRGCSXYZ]|\d{1,2}))+)(?![\w}])")
 _O_ONE = re.compile(r"oo?(cT|[WUBRGCSXYZ]|\d{1,2})")
 _COLON_FOLLOWS = re.compile(r"\s*[:,]")
+#: the quick test before the full pattern: most clauses have no such symbol
+_O_QUICK = re.compile(r"o(?:cT|[WUBRGCSXYZ\d])")
 
 # Colorless mana an ability adds, printed as a generic amount ("Add {1}", "add one colorless mana"):
 # Oracle writes {C} for it (2017).  Only right after "add", where a generic symbol cannot mean a cost.
@@ -33,7 +35,7 @@ _COLORLESS_WORDS = {"one colorless mana": 1, "two colorless mana": 2, "three col
 
 def printed_symbols(text: str) -> str:
     """"ocT, o2oW: …" → "{T}, {2}{W}: …" (case-sensitive, before lower-casing)."""
-    if "o" not in text or not _O_SYMBOLS.search(text):
+    if not _O_QUICK.search(text):
         return text
 
     def symbols(m: re.Match) -> str:
