@@ -159,6 +159,48 @@ class LayerTally:
         print(f"  {'CDA':6s} {p:>22s} {r:>22s}")
 
 
+def forge_groups(lines: list[str], clauses_of, name: str, per_line: "LayerTally | None" = None):
+    """A card's ``Mode$ Continuous`` script lines grouped by the run of Oracle clauses each is aligned
+    to: {clause index tuple: {"raw", "cda", "kw", "kw_cda", "kw_any", "scripts"}}, with the number of
+    aligned and unaligned lines.  ``clauses_of()`` gives the card's classified clauses (asked only
+    when a line has a description); ``per_line`` also tallies each described line against its best
+    single clause."""
+    groups: dict[tuple, dict] = {}
+    last = None
+    n_aligned = n_unaligned = 0
+    for line in lines:
+        got = forge_layers(line)
+        if got is None:
+            if line.startswith("S:"):
+                last = None
+            continue
+        f_layers, f_cda, affected, desc = got
+        got_kw = forge_layers(line, keywords_only=True)
+        if desc:
+            clauses = clauses_of()
+            span = align_span(desc, clauses, name)
+            last = None if span is None else tuple(span)
+            idx = align(desc, clauses, name) if per_line is not None else None
+            if idx is not None:  # the earlier unit: one described line against its best single clause
+                c = clauses[idx]
+                per_line.add(f_layers, f_cda, {e["layer"] for e in c["effects"] if e["kind"] == "continuous"},
+                             any(e["cda"] for e in c["effects"]))
+        if last is None:
+            n_unaligned += 1
+            continue
+        n_aligned += 1
+        g = groups.setdefault(last, {"raw": set(), "cda": False, "kw": set(), "kw_cda": False,
+                                     "kw_any": False, "scripts": []})
+        g["raw"] |= f_layers
+        g["cda"] = g["cda"] or f_cda
+        if got_kw is not None:
+            g["kw"] |= got_kw[0]
+            g["kw_cda"] = g["kw_cda"] or got_kw[1]
+            g["kw_any"] = True
+        g["scripts"].append(line)
+    return groups, n_aligned, n_unaligned
+
+
 def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path):
     """Each card's ``Mode$ Continuous`` lines are aligned to Oracle clauses by ``Description$``
     (a description may cover a run of consecutive clauses; a line without one continues the line
@@ -177,40 +219,16 @@ def forge_agreement(oracle: dict[str, dict], step: int, limit, report_dir: Path)
         orc = oracle.get(name)
         if orc is None:
             continue
-        clauses = None
-        groups: dict[tuple, dict] = {}
-        last = None
-        for line in rec["lines"]:
-            got = forge_layers(line)
-            if got is None:
-                if line.startswith("S:"):
-                    last = None
-                continue
-            f_layers, f_cda, affected, desc = got
-            got_kw = forge_layers(line, keywords_only=True)
-            if desc:
-                if clauses is None:
-                    clauses = classify_card(orc, "en")[1]
-                span = align_span(desc, clauses, name)
-                last = None if span is None else tuple(span)
-                idx = align(desc, clauses, name)
-                if idx is not None:  # the earlier unit: one described line against its best single clause
-                    c = clauses[idx]
-                    per_line.add(f_layers, f_cda, {e["layer"] for e in c["effects"] if e["kind"] == "continuous"},
-                                 any(e["cda"] for e in c["effects"]))
-            if last is None:
-                unaligned += 1
-                continue
-            lines_aligned += 1
-            g = groups.setdefault(last, {"raw": set(), "cda": False, "kw": set(), "kw_cda": False,
-                                         "kw_any": False, "scripts": []})
-            g["raw"] |= f_layers
-            g["cda"] = g["cda"] or f_cda
-            if got_kw is not None:
-                g["kw"] |= got_kw[0]
-                g["kw_cda"] = g["kw_cda"] or got_kw[1]
-                g["kw_any"] = True
-            g["scripts"].append(line)
+        clauses = []
+
+        def clauses_of():
+            if not clauses:
+                clauses.extend(classify_card(orc, "en")[1])
+            return clauses
+
+        groups, n_aligned, n_unaligned = forge_groups(rec["lines"], clauses_of, name, per_line)
+        lines_aligned += n_aligned
+        unaligned += n_unaligned
         for span, g in groups.items():
             cs = [clauses[i] for i in span]
             o_layers = {e["layer"] for c in cs for e in c["effects"] if e["kind"] == "continuous"}
@@ -286,6 +304,129 @@ def disagreement_cause(scripts: list[str], desc: str, f_layers: set, o_layers: s
     if missing == {"6"} and not extra and "AddTrigger" in params:
         return "Forge: the permanent's own triggered ability implemented as a trigger granted to another object"
     return "other"
+
+
+# ---------------------------------------------------------------------------------- per layer
+STRATA = LAYERS + ["CDA"]
+
+
+def layers_of(clauses: list[dict]) -> tuple[frozenset, bool]:
+    """The continuous-effect layers and the CDA flag of a run of classified clauses."""
+    return (frozenset(e["layer"] for c in clauses for e in c["effects"] if e["kind"] == "continuous"),
+            any(e["cda"] for c in clauses for e in c["effects"]))
+
+
+class LayerStrata:
+    """Coverage and agreement per layer (and CDA), over units stratified by a reference reading.
+
+    A unit is a clause (or an aligned run of clauses) with a reference layer set — the layers it
+    should have: Forge's declaration, or the English reading of the same printing.  It counts in
+    the stratum of every layer its reference has, whatever our reading of it says, so a misread
+    clause counts against the layer it should have had.  ``parsed``: every clause of the unit
+    parses strictly.  Of the parsed units with a judging reference: ``has`` — our reading has the
+    layer too; ``same`` — our layer set and CDA flag equal the reference's."""
+
+    def __init__(self):
+        self.n, self.parsed = collections.Counter(), collections.Counter()
+        self.judged, self.has, self.same = collections.Counter(), collections.Counter(), collections.Counter()
+
+    def add(self, ref: tuple, parsed: bool, ours: tuple, judged: bool = True):
+        ref_layers, ref_cda = ref
+        our_layers, our_cda = ours
+        for key in ref_layers | ({"CDA"} if ref_cda else set()):
+            self.n[key] += 1
+            if not parsed:
+                continue
+            self.parsed[key] += 1
+            if judged:
+                self.judged[key] += 1
+                self.has[key] += our_cda if key == "CDA" else key in our_layers
+                self.same[key] += (our_layers, our_cda) == (ref_layers, ref_cda)
+
+    def report(self, title: str, judge: str):
+        pct = lambda a, b: f"{a}/{b} = {100.0 * a / b:.1f}%" if b else "n/a"
+        print(f"\n## Coverage and agreement per layer, stratified by {title}")
+        print(f"  {'layer':6s} {'parsed':>22s} {'has the layer (' + judge + ')':>30s} {'same layer set':>22s}")
+        for key in STRATA:
+            if not self.n[key]:
+                continue
+            print(f"  {key:6s} {pct(self.parsed[key], self.n[key]):>22s} {pct(self.has[key], self.judged[key]):>30s}"
+                  f" {pct(self.same[key], self.judged[key]):>22s}")
+
+
+def english_strata(oracle_recs: list, results: dict, report_dir: Path):
+    """English Oracle per layer: a clause run a Forge ``Mode$ Continuous`` line is aligned to takes
+    Forge's declared layers (hidden keywords excluded, as ``cardlint lint`` compares) as its
+    reference; every other clause takes our own reading (then only coverage is measured).  Writes
+    the parsed Forge units whose layers differ from ours to ``layer-disagreements-en.jsonl``."""
+    scripts = {rec["name"]: rec["lines"] for rec in read_jsonl(CORPUS / "mtg" / "forge-scripts.jsonl")}
+    strata, ours_only = LayerStrata(), LayerStrata()
+    rows = []
+    forge_units = 0
+    for rec in oracle_recs:
+        name = rec["name"]
+        clauses = [c for c in results[name]]
+        covered = set()
+        if name in scripts:
+            groups, _, _ = forge_groups(scripts[name], lambda: clauses, name)
+            for span, g in groups.items():
+                cs = [clauses[i] for i in span]
+                covered.update(span)
+                ref = (frozenset(g["kw"]), g["kw_cda"]) if g["kw_any"] else (frozenset(), False)
+                ours = layers_of(cs)
+                parsed = all(c["parsed"] for c in cs)
+                forge_units += 1
+                strata.add(ref, parsed, ours)
+                if parsed and ref != ours:
+                    desc = next((forge_params(l).get("Description", "") for l in g["scripts"]), "")
+                    cause = disagreement_cause(g["scripts"], desc, set(ref[0]), set(ours[0]), ref[1], ours[1],
+                                               parsed, set(ref[0]) if g["kw_any"] else None)
+                    for layer in sorted(_differing(ref, ours)):
+                        rows.append({"layer": layer, "name": name, "clause": "\n".join(c["text"] for c in cs),
+                                     "forge": _show(ref), "ours": _show(ours), "cause": cause,
+                                     "script": g["scripts"]})
+        for i, c in enumerate(clauses):
+            if i in covered or c["ability"] == "reminder":
+                continue
+            ours = layers_of([c])
+            strata.add(ours, c["parsed"], ours, judged=False)
+            ours_only.add(ours, c["parsed"], ours, judged=False)
+    strata.report(f"Forge's declared layers ({forge_units} aligned clause runs), else our own reading",
+                  "Forge runs")
+    ours_only.report("our own reading (clauses no Forge line is aligned to)", "not judged")
+    _write_disagreements(report_dir, "en", rows)
+
+
+def _differing(ref: tuple, ours: tuple) -> set:
+    """The strata a disagreement belongs to: every layer either side has, when the two differ."""
+    keys = set(ref[0] | ours[0])
+    if ref[1] or ours[1]:
+        keys.add("CDA")
+    return keys
+
+
+def _show(reading: tuple) -> str:
+    layers, cda = reading
+    return " ".join(sorted(layers, key=STRATA.index)) + (" cda" if cda else "") or "-"
+
+
+def _write_disagreements(report_dir: Path, lang: str, rows: list[dict]):
+    report_dir.mkdir(parents=True, exist_ok=True)
+    out = report_dir / f"layer-disagreements-{lang}.jsonl"
+    rows.sort(key=lambda r: (STRATA.index(r["layer"]), r["cause"], r["name"]))
+    with open(out, "w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    print(f"\n## Parsed but disagrees, per layer (both readings parse, layers differ; written to "
+          f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out})")
+    per_layer = collections.Counter(r["layer"] for r in rows)
+    by_cause = collections.Counter((r["layer"], r["cause"]) for r in rows)
+    for layer in STRATA:
+        if per_layer[layer]:
+            print(f"  {layer:4s} {per_layer[layer]:5d}")
+            for (l, cause), n in by_cause.most_common():
+                if l == layer:
+                    print(f"         {n:5d}  {cause}")
 
 
 # ---------------------------------------------------------------------------------- translations
@@ -369,6 +510,145 @@ def translation_agreement(lang: str, recs: list, results: dict, report_dir: Path
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
 
 
+def oracle_results(names: set) -> dict:
+    """The Oracle classification of the named cards (to tell a printed-English misreading from a
+    translation's)."""
+    out = {}
+    for rec in read_jsonl(CORPUS / "mtg" / LANG_FILES["en"]):
+        if rec["name"] in names and rec["name"] not in out:
+            out[rec["name"]] = classify_card(rec, "en")[1]
+    return out
+
+
+def _unreminded(clauses: list[dict]) -> list[dict]:
+    return [c for c in clauses if c["ability"] != "reminder"]
+
+
+def translation_cause(ref: tuple, ours: tuple, oracle: dict | None) -> str:
+    """Where a parsed translation clause and its parsed printed-English counterpart disagree: which
+    side the Oracle English reading of the same position sides with."""
+    head = "CDA flag only; " if ref[0] == ours[0] else ""
+    if oracle is None:
+        return head + "no Oracle clause at this position (Oracle clause count differs)"
+    if not oracle["parsed"]:
+        return head + "Oracle clause unparsed"
+    o = layers_of([oracle])
+    if o == ours:
+        return head + "printed English reads otherwise than Oracle; the translation agrees with Oracle"
+    if o == ref:
+        return head + "the translation reads otherwise than both English texts"
+    return head + "all three readings differ"
+
+
+def translation_strata(lang: str, recs: list, results: dict, en_results: dict, report_dir: Path):
+    """Per layer, by the English reading of the same printing: each translation clause is paired
+    with the printed-English clause at the same position (cards whose clause counts match); it is
+    stratified by that English clause's layers when the English clause parses strictly."""
+    strata = LayerStrata()
+    oracle = oracle_results({rec["name"] for rec in recs})
+    rows = []
+    cards = mismatched = pairs = en_unparsed = 0
+    for rec in recs:
+        name = rec["name"]
+        tr, en = _unreminded(results[name]), _unreminded(en_results[name])
+        cards += 1
+        if len(tr) != len(en):
+            mismatched += 1
+            continue
+        orc = _unreminded(oracle.get(name, []))
+        for i, (t, e) in enumerate(zip(tr, en)):
+            pairs += 1
+            if not e["parsed"]:
+                en_unparsed += 1
+                continue
+            ref, ours = layers_of([e]), layers_of([t])
+            strata.add(ref, t["parsed"], ours)
+            if t["parsed"] and ref != ours:
+                cause = translation_cause(ref, ours, orc[i] if len(orc) == len(tr) else None)
+                for layer in sorted(_differing(ref, ours), key=STRATA.index):
+                    rows.append({"layer": layer, "name": name, "en": e["text"], lang: t["text"],
+                                 "en_layers": _show(ref), lang + "_layers": _show(ours), "cause": cause,
+                                 "oracle": orc[i]["text"] if len(orc) == len(tr) else None})
+    print(f"\n  clause pairs on cards whose clause count matches the English: {pairs} "
+          f"({mismatched}/{cards} cards skipped); printed-English clause unparsed, so not stratified: {en_unparsed}")
+    strata.report("the layers of the printed-English clause of the same printing", "the English")
+    _write_disagreements(report_dir, lang, rows)
+
+
+# ---------------------------------------------------------------------------------- printed English
+_WORD = re.compile(r"[a-z~]+(?:'[a-z]+)?|\{[^}]+\}")
+
+
+def _ngrams(text: str, longest: int = 3) -> set:
+    words = ["{M}" if w.startswith("{") else w for w in _WORD.findall(text.lower())]
+    return {" ".join(words[i:i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1)}
+
+
+def printed_english(args) -> int:
+    """Coverage of the printed English (``en_printed_text``) of the translation corpora, each
+    distinct (card, text) once, and the wordings unparsed clauses use that Oracle text hardly does."""
+    seen, recs = set(), []
+    for lang in ("de", "ja", "zh-Hans"):
+        for rec in read_jsonl(CORPUS / "mtg" / LANG_FILES[lang], args.limit, args.step):
+            key = (rec["name"], rec.get("en_printed_text") or "")
+            if key[1] and key not in seen:
+                seen.add(key)
+                recs.append(rec)
+    cov = Coverage()
+    unparsed = []
+    printed_df = collections.Counter()
+    n_printed = 0
+    t0 = time.perf_counter()
+    for rec in recs:
+        irs, res = classify_card({"text": rec["en_printed_text"], "name": rec["name"],
+                                  "type": rec.get("en_printed_type")}, "en")
+        cov.add(rec["name"], irs.clauses, res)
+        for r in res:
+            if r["ability"] == "reminder":
+                continue
+            grams = _ngrams(r["text"])
+            n_printed += 1
+            printed_df.update(grams)
+            if not r["parsed"]:
+                unparsed.append((rec["name"], r["text"], grams, r.get("error")))
+    cov.seconds = time.perf_counter() - t0
+    print(f"# Printed English of de/ja/zh-Hans: {len(recs)} distinct (card, text) pairs")
+    cov.report("en printed", args.top)
+    oracle_df = collections.Counter()
+    n_oracle = 0
+    for rec in read_jsonl(CORPUS / "mtg" / LANG_FILES["en"]):
+        for line in (rec.get("text") or "").split("\n"):
+            n_oracle += 1
+            oracle_df.update(_ngrams(line))
+    # an old wording: common in the printed text, at most a fifth as frequent (per clause) in Oracle
+    old = collections.Counter()
+    example = {}
+    for name, text, grams, _ in unparsed:
+        for g in grams:
+            if " " in g and oracle_df[g] / n_oracle <= 0.2 * printed_df[g] / n_printed:
+                old[g] += 1
+                example.setdefault(g, (name, text))
+    shown, kept = 0, []
+    print(f"\n## {args.top} most frequent old wordings in unparsed clauses (runs of 2-3 words at most a fifth as"
+          " frequent per clause in Oracle text; a run overlapping a listed one with about the same count is left out)")
+    for g, n in old.most_common():
+        if any((g in k or k in g) and abs(old[k] - n) <= 0.1 * n for k in kept):
+            continue
+        kept.append(g)
+        name, text = example[g]
+        print(f"  {n:5d}  {g!r:32s} e.g. {name}: {text[:90]!r}")
+        shown += 1
+        if shown >= args.top:
+            break
+    args.report.mkdir(parents=True, exist_ok=True)
+    out = args.report / "unparsed-en-printed.jsonl"
+    with open(out, "w", encoding="utf-8") as fh:
+        for name, text, _, error in unparsed:
+            fh.write(json.dumps({"name": name, "clause": text, "error": error}, ensure_ascii=False) + "\n")
+    print(f"\n  unparsed clauses written to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lang", default="en", choices=list(LANG_FILES))
@@ -378,7 +658,12 @@ def main(argv=None) -> int:
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--report", type=Path, default=ROOT / "reports")
     ap.add_argument("--no-forge", action="store_true", help="skip the Forge comparison (en)")
+    ap.add_argument("--printed-english", action="store_true",
+                    help="coverage of en_printed_text of de/ja/zh-Hans (deduplicated) and its old wordings")
     args, rest = ap.parse_known_args(argv)
+    if args.printed_english:
+        frontend("en").parser
+        return printed_english(args)
     if args.game == "ygo":
         from cardlint.ygo.evaluate import main as ygo_main
 
@@ -407,10 +692,12 @@ def main(argv=None) -> int:
             if args.limit or args.step > 1:
                 oracle = {r["name"]: r for r in read_jsonl(path)}
             forge_agreement(oracle, args.step, args.limit, args.report)
+            english_strata(recs, results, args.report)
     else:
         en_results = english_results(recs)
         continuous_by_english(args.lang, recs, results, en_results)
         translation_agreement(args.lang, recs, results, args.report, en_results)
+        translation_strata(args.lang, recs, results, en_results, args.report)
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cardlint.parse.en_old import modern_wording, printed_symbols
 from cardlint.text.selfref import name_variants, replace_names
 
 COST_MARK = "§"
@@ -33,7 +34,16 @@ _REWRITTEN: dict[str, str] = {}
 _REWRITTEN_MAX = 8192
 
 
+#: old printings spell the ligature ("Æther") where the card's name is written "Aether", or the
+#: other way round: one spelling on both sides, so the name is still found
+_LIGATURE = str.maketrans({"Æ": "Ae", "æ": "ae"})
+
+
 def normalize_en(body: str, name: str | None) -> str:
+    if not body.isascii():
+        body = body.translate(_LIGATURE)
+    if name and not name.isascii():
+        name = name.translate(_LIGATURE)
     text = replace_names(body, name_variants(name))
     done = _REWRITTEN.get(text)
     if done is None:
@@ -45,9 +55,20 @@ def normalize_en(body: str, name: str | None) -> str:
 
 
 def _rewrite(text: str) -> str:
+    text = modern_wording(plain_surface(text))
+    text = mark_costs(text)
+    text = mark_lead_commas(text)
+    return " ".join(text.split())  # one space per whitespace run (str.split and re's \s agree)
+
+
+def plain_surface(text: str) -> str:
+    """The clause (its name already "~") lower-cased, with printed mana symbols, "this creature",
+    contractions, possessives and dashes written one way: what the old-wording rules
+    (:mod:`cardlint.parse.en_old`) read."""
     # each rewrite needs a character or word that most clauses lack: test for it first
     if '."' in text:
         text = _QUOTE_ENDS_SENTENCE.sub('".', text)
+    text = printed_symbols(text)
     text = text.lower()
     if "this " in text:
         text = _THIS_SELF.sub("~", text)
@@ -59,10 +80,7 @@ def _rewrite(text: str) -> str:
         text = _PLURAL_POSSESSIVE.sub(" 's", text)
     if "—" in text or "–" in text:
         text = _SPACE_DASH.sub(" — ", text)
-    text = text.replace("−", "-")
-    text = mark_costs(text)
-    text = mark_lead_commas(text)
-    return " ".join(text.split())  # one space per whitespace run (str.split and re's \s agree)
+    return text.replace("−", "-")
 
 
 def _colon_outside_quotes(text: str) -> int:

@@ -888,6 +888,9 @@ class IRBuilder(FastTransformer):
     def doesnt_untap(self, children):
         return self._rules("doesnt_untap")
 
+    def may_skip_untap(self, children):
+        return self._rules("may_skip_untap")
+
     def cost_modifier(self, children):
         words = _words(children)
         # "would cost less than three mana" (a threshold in a relative clause), "cost {1} more",

@@ -1,0 +1,172 @@
+"""English of earlier eras (cardlint.parse.en_old, grammar/en_old_wordings.tsv): an old printed clause
+must build the same IR as the Oracle clause of the same card (tests/fixtures/en/old_wordings.yaml),
+and every rule of the rules file is exercised — by such a pair, or, for a rule whose printed
+clauses fail for another reason, by a rewrite example below."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardlint.parse.en_old import modern_wording, printed_symbols, rules
+from cardlint.parse.en_text import plain_surface
+from cardlint.pipeline import card_ir
+from cardlint.text.selfref import name_variants, replace_names
+
+HERE = Path(__file__).resolve().parent
+PAIRS = yaml.safe_load((HERE / "fixtures" / "en" / "old_wordings.yaml").read_text(encoding="utf-8"))
+
+#: (normalised old text, what the rules make of it): rules whose real printed clauses all fail to
+#: parse for some other reason are checked on the text itself
+REWRITES = [
+    ("threshold enchanted creature can't be the target of spells or abilities.",
+     "threshold — as long as seven or more cards are in your graveyard, enchanted creature can't be the target of"
+     " spells or abilities."),
+    ("threshold {r}, {t}, sacrifice ~: ~ deals 2 damage to any target.",
+     "threshold — {r}, {t}, sacrifice ~: ~ deals 2 damage to any target. activate only if seven or more cards are in"
+     " your graveyard."),
+    ("if he or she does⸴ ~ deals 2 damage to them.", "if they do⸴ ~ deals 2 damage to them."),
+    ("unless he or she doesn't control a swamp", "unless they don't control a swamp"),
+    ("if he or she is dealt damage", "if they are dealt damage"),
+    ("for each card he or she has in hand", "for each card they have in hand"),
+    ("if he or she was dealt damage this turn", "if they were dealt damage this turn"),
+    ("that player sacrifices a creature unless he or she pays {1}", "that player sacrifices a creature unless they pay {1}"),
+    ("the player may have ~ deal 2 damage to him or her", "the player may have ~ deal 2 damage to them"),
+    ("each creature he or she controls", "each creature they control"),
+    ("unless he or she passes", "unless they pass"),
+    ("if he or she tries", "if they try"),
+    ("any player may pay 5 life during his or her turn", "any player may pay 5 life during their turn"),
+    ("he or she may draw a card", "they may draw a card"),
+    ("if you are playing a spell", "if you are casting a spell"),
+    ("whenever one or more spells an opponent plays", "whenever one or more spells an opponent casts"),
+    ("when ~ leaves play", "when ~ leaves the battlefield"),
+    ("creatures can't leave play", "creatures can't leave the battlefield"),
+    ("if ~ left play this turn", "if ~ left the battlefield this turn"),
+    ("search your library for a land card and put that land onto the battlefield. shuffle your library afterward.",
+     "search your library for a land card and put that land onto the battlefield, then shuffle your library."),
+    ("prevent the next 4 damage that would be dealt this turn to any number of target creatures and/or players,"
+     " divided as you choose.",
+     "prevent the next 4 damage that would be dealt this turn to any number of targets, divided as you choose."),
+    ("if ~ damages any opponent, you may draw a card.", "if ~ deals damage to an opponent, you may draw a card."),
+    ("creatures you control can't be the targets of blue or black spells this turn.",
+     "creatures you control can't be the target of blue or black spells this turn."),
+    ("if that creature did not attack this turn", "if that creature didn't attack this turn"),
+    ("choose one — destroy target artifact; return target creature to its owner 's hand; or draw a card.",
+     "choose one — • destroy target artifact. • return target creature to its owner 's hand. • draw a card."),
+]
+
+#: printed text that keeps its meaning only as it is: the rules must leave it alone
+UNCHANGED = [
+    # Odyssey's threshold keeps its condition in the reminder text: written out for a static or an
+    # activated ability, but a triggered one is left as printed
+    "threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
+    # a sentence after the modes belongs to the whole ability, not to its last mode
+    "choose one — you gain 5 life; or you gain x life. spend only white mana on x.",
+    # "target creature or player" becomes "any target" only where damage is dealt or prevented
+    "target creature or player gains flying until end of turn.",
+    # colorless mana is written {c}; a cost to pay is not
+    "counter target spell unless its controller pays {1}.",
+    "{t}: you may play lands from your graveyard.",
+    "you may play that card this turn.",
+]
+
+
+def _ir(text: str, name: str) -> list[dict]:
+    out = []
+    for c in card_ir(text, "en", name).clauses:
+        if c.form == "reminder":
+            continue
+        d = asdict(c)
+        for k in ("text", "line", "lang", "error", "error_column"):
+            d.pop(k)
+        out.append(d)
+    return out
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[p["name"] for p in PAIRS])
+def test_old_wording_builds_the_oracle_ir(pair):
+    old, oracle = _ir(pair["printed"], pair["name"]), _ir(pair["oracle"], pair["name"])
+    assert all(c["parsed"] for c in old), pair["printed"]
+    assert all(c["parsed"] for c in oracle), pair["oracle"]
+    assert old == oracle
+
+
+@pytest.mark.parametrize("old, new", REWRITES)
+def test_rewrite(old, new):
+    assert modern_wording(old) == new
+
+
+@pytest.mark.parametrize("text", UNCHANGED)
+def test_left_alone(text):
+    assert modern_wording(text) == text
+
+
+def _fired(text: str) -> set[int]:
+    out = set()
+    for i, (pattern, replacement, _, _) in enumerate(rules()):
+        new = pattern.sub(replacement, text)
+        if new != text:
+            out.add(i)
+            text = new
+    return out
+
+
+def test_every_rule_is_exercised():
+    fired = set()
+    for pair in PAIRS:
+        for para in pair["printed"].split("\n"):
+            fired |= _fired(_lowered(re.sub(r"\s*[(（][^()]*[)）]", "", para), pair["name"]))
+    for old, _ in REWRITES:
+        fired |= _fired(old)
+    missing = [rules()[i][0].pattern for i in range(len(rules())) if i not in fired]
+    assert not missing, missing
+
+
+def _lowered(body: str, name: str) -> str:
+    """The clause as the rules see it (before them)."""
+    return plain_surface(replace_names(body, name_variants(name)))
+
+
+def test_rules_leave_the_oracle_clauses_of_the_pairs_alone():
+    for pair in PAIRS:
+        for para in pair["oracle"].split("\n"):
+            fired = _fired(_lowered(re.sub(r"\s*[(（][^()]*[)）]", "", para), pair["name"]))
+            assert not fired, (pair["oracle"], [rules()[i][0].pattern for i in fired])
+
+
+@pytest.mark.parametrize("printed, symbols", [
+    ("ocT: Add oW.", "{T}: Add {W}."),
+    ("o1oUoU: Draw a card.", "{1}{U}{U}: Draw a card."),
+    ("o1ooG Regenerate ~.", "{1}{G}: Regenerate ~."),   # the doubled "o": the cost's lost colon
+    ("Kicker o1oW and/or oR", "Kicker {1}{W} and/or {R}"),
+    ("Tap target creature or player.", "Tap target creature or player."),  # "or" is a word
+    ("one of your opponents", "one of your opponents"),
+])
+def test_printed_mana_symbols(printed, symbols):
+    assert printed_symbols(printed) == symbols
+
+
+def test_colorless_mana_added():
+    assert modern_wording("§ {t}: add {1}.") == "§ {t}: add {c}."
+    assert modern_wording("§ {t}: add {2}.") == "§ {t}: add {c}{c}."
+    assert modern_wording("§ {t}: add one colorless mana.") == "§ {t}: add {c}."
+    assert modern_wording("§ {t}: add {1}{u}.") == "§ {t}: add {1}{u}."  # a generic symbol among others: as printed
+
+
+def test_bad_rule_file_line_is_reported_with_its_location(tmp_path, monkeypatch):
+    from cardlint.parse import en_old
+
+    bad = tmp_path / "grammar"
+    bad.mkdir()
+    (bad / en_old.RULES_FILE).write_text("# ok\n\\bfoo(\tbar\n", encoding="utf-8")
+    monkeypatch.setattr(en_old, "grammar_dir", lambda: bad)
+    en_old.rules.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"en_old_wordings\.tsv:2:\d+: "):
+            en_old.rules()
+    finally:
+        en_old.rules.cache_clear()

@@ -1,0 +1,33 @@
+"""English Oracle clause shapes the grammar reads since issue 18 (real clauses from oracle-en.jsonl),
+each with the classification the Comprehensive Rules give it; ``parsed`` must be true."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlint.pipeline import classify_text
+
+CASES = [
+    # "an X/X … token": the P/T "X/X" is one word of the noun phrase (a one-shot effect that creates it)
+    ("Create two X/X red Elemental creature tokens.", "Sorcery", None, "spell", [("one-shot", None, False)]),
+    ("Grandeur — Discard another card named Baru, Fist of Krosa: Create an X/X green Wurm creature token, where X is"
+     " the number of lands you control.", "Legendary Creature — Elemental", "Baru, Fist of Krosa", "activated",
+     [("one-shot", None, False)]),
+    # "the life lost this way", "damage prevented this way": the participle takes "this way"
+    ("Each opponent loses 3 life. You gain life equal to the life lost this way.", "Sorcery", None, "spell",
+     [("one-shot", None, False)]),
+    ("Prevent all damage that would be dealt to target multicolored creature this turn. For each 1 damage prevented"
+     " this way, put a +1/+1 counter on that creature.", "Instant", None, "spell",
+     [("prevention", None, False), ("one-shot", None, False)]),
+    # CR 502.3: an untap its controller may skip is a rules effect, as "doesn't untap" is
+    ("You may choose not to untap Amber Prison during your untap step.", "Artifact", "Amber Prison", "static",
+     [("rules", None, False)]),
+]
+
+
+@pytest.mark.parametrize("text, type_line, name, ability, effects", CASES, ids=[c[0][:40] for c in CASES])
+def test_shape(text, type_line, name, ability, effects):
+    [clause] = classify_text(text, "en", name=name, type_line=type_line)["clauses"]
+    assert clause["parsed"], clause.get("error")
+    assert clause["ability"] == ability
+    assert sorted((e["kind"], e["layer"], e["cda"]) for e in clause["effects"]) == sorted(effects)
