@@ -611,6 +611,10 @@ class GermanIRBuilder(IRBuilder):
         if any(f.noun == "type" and f.quantifier == "all" for f in fs):
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.TYPES, "all_creature_types")]
+        elif any(f.noun == "color" and f.quantifier == "all" for f in fs):
+            # "hat alle Farben" is "is all colors" (CR 105.2): the colour is set (layer 5)
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])]
         elif any(isinstance(m, Mod) and m.kind == "equal" for m in p.mods_in) and \
                 any(f.noun in ("power", "toughness", "stärke", "widerstandskraft", "power_toughness") for f in fs):
             p.kind = I.CONTINUOUS
@@ -674,9 +678,11 @@ class GermanIRBuilder(IRBuilder):
             colors += [x for x in f.colors if x not in colors]
         if colors:
             mods.append(I.Modification(I.COLORS, "add" if add else "set", colors))
+        if any(f.noun == "copy" for f in nps):
+            # "wird zu einer Kopie einer Kreatur deiner Wahl": the copied object's noun phrase stands
+            # beside the copy's (a genitive without its determiner), so it names no type to set
+            return [I.Modification(I.COPY, "set")]
         for f in nps:
-            if f.noun == "copy":
-                return [I.Modification(I.COPY, "set")]
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
                 mods.append(I.Modification(I.TYPES, "remove" if f.quantifier == "no" else ("add" if add else "set"),
