@@ -30,6 +30,8 @@ _OBJ_NOUNS = sorted(list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items()), ke
 _IMPERATIVE_IRREGULAR = {"wirf", "nimm", "zieh", "gib", "sieh", "übernimm", "bring", "lass", "triff", "sprich",
                          "lies", "schau", "stirb", "vergiss", "überspring", "begrab", "erhalte", "verliere"}
 _ADJ_END = re.compile(r"(?:e|en|em|er|es)$")
+# predicative adjectives that give a supertype ("ist legendär", "sind verschneit")
+_SUPERTYPE_ADJ = {"legendär": "legendary", "verschneit": "snow"}
 _YOU_CONTROL = re.compile(r"\bdu\b.*\bkontrollierst\b")
 # "anstatt die Manakosten … zu bezahlen": an alternative cost
 _ALT_COST = re.compile(r"(?:an)?statt\b.*kosten\b.*\bzu bezahlen$")
@@ -158,6 +160,9 @@ class DePred(Pred):
     subject: I.Filter | None = None          # an inverted subject ("erhält ~ +1/+1")
     finite: str = ""                         # the finite verb form
     mods_in: list = field(default_factory=list)
+    # be_action: the modifications when the guessed inverted subject is the subject indeed (it then
+    # names the affected objects, not what they become: "sind getappte Kreaturen … fluchsicher")
+    inverted_mods: list | None = None
 
 
 def _all_words(children) -> list[str]:
@@ -347,6 +352,8 @@ class GermanIRBuilder(IRBuilder):
                 f.extra.append(low)
 
     def _de_postmod(self, f: I.Filter, node: Node):
+        if node.name == "postmod" and len(node.children) == 1 and isinstance(node.children[0], Node):
+            node = node.children[0]     # the relative clause alternative of postmod has no alias of its own
         name = node.name
         words = _all_words(node.children)
         text = " ".join(words)
@@ -360,6 +367,10 @@ class GermanIRBuilder(IRBuilder):
             elif "kontrolliert" in text:
                 f.controller = f.controller or "player"
             f.extra.append("rel:" + text)
+            kws = _relative_keywords(node)
+            if kws:
+                # "eine 4/4 Kreatur, die Trampelschaden verursacht" = "a 4/4 creature with trample"
+                f.with_abilities.extend(k for k in kws if k not in f.with_abilities)
         elif name == "genitive":
             f.extra.append("gen:" + text)
             if "~" in words:
@@ -368,6 +379,8 @@ class GermanIRBuilder(IRBuilder):
             f.extra.append("of:self")
         elif name == "with_filter":
             f.with_abilities.extend(self._keywords_in(node))
+            # "zu einer 2/2 Kreatur mit «{B}: …»": a quoted ability the object has, as a keyword is
+            f.with_abilities.extend(self._ability_values([c for c in node.children if isinstance(c, Granted)]))
             for c in node.children:
                 if isinstance(c, tuple) and c[0] == "base_pt":
                     f.pt = c[1]
@@ -615,7 +628,8 @@ class GermanIRBuilder(IRBuilder):
             # "hat alle Farben" is "is all colors" (CR 105.2): the colour is set (layer 5)
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])]
-        elif any(isinstance(m, Mod) and m.kind == "equal" for m in p.mods_in) and \
+        elif (any(isinstance(m, Mod) and m.kind == "equal" for m in p.mods_in)
+              or any("number_of" in f.extra for f in fs)) and \
                 any(f.noun in ("power", "toughness", "stärke", "widerstandskraft", "power_toughness") for f in fs):
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
@@ -660,11 +674,19 @@ class GermanIRBuilder(IRBuilder):
         mods = []
         add = "in_addition" in p.tags or "additional" in p.tags
         colors = []
+        supertypes = []
         for c in children:
             if isinstance(c, Node) and c.name == "adverb":
-                code = color_of(" ".join(c.tokens()))
+                word = " ".join(c.tokens())
+                code = color_of(word)
                 if code:
                     colors.append(code)
+                elif _ADJ_END.sub("", word) in _SUPERTYPE_ADJ:
+                    supertypes.append(_SUPERTYPE_ADJ[_ADJ_END.sub("", word)])   # "ist legendär" (CR 205.4)
+            elif isinstance(c, Node) and c.name == "pp" and c.children and str(c.children[0]) in ("zu", "zur", "zum"):
+                # "wird zu Weiß": the colour word as the object of "zu"
+                colors += [code for x in c.children if isinstance(x, Node) and x.name == "color_adj"
+                           for code in [color_of(" ".join(x.tokens()))] if code]
         nps = [f for f in p.objects if f.ref in ("object", "multiple")]
         # "… Kreaturen, die auch noch Länder sind": the new types are added to the old ones
         add = add or any(e.startswith("rel:") and "auch noch" in e for f in nps for e in f.extra)
@@ -678,6 +700,8 @@ class GermanIRBuilder(IRBuilder):
             colors += [x for x in f.colors if x not in colors]
         if colors:
             mods.append(I.Modification(I.COLORS, "add" if add else "set", colors))
+        if supertypes:
+            mods.append(I.Modification(I.TYPES, "add", supertypes))
         if any(f.noun == "copy" for f in nps):
             # "wird zu einer Kopie einer Kreatur deiner Wahl": the copied object's noun phrase stands
             # beside the copy's (a genitive without its determiner), so it names no type to set
@@ -720,12 +744,20 @@ class GermanIRBuilder(IRBuilder):
             p.kind = I.ONE_SHOT  # passive: "ist … zerstört worden"
             return p
         p.mods = self._descriptor_mods(children, p)
+        if p.subject is not None and p.subject.ref in ("object", "multiple"):
+            objects = p.objects
+            p.objects = [f for f in objects if f is not p.subject]
+            p.inverted_mods = self._descriptor_mods(children, p)
+            p.objects = objects
         kws = [c for c in children if isinstance(c, KeywordRef) or (isinstance(c, Token) and c.type == "KW")]
         if kws:
             from cardlint.parse.de import keyword_id
 
-            p.mods.append(I.Modification(I.ABILITIES, "add", [k.name if isinstance(k, KeywordRef)
-                                                               else (keyword_id(str(k))[0] or str(k)) for k in kws]))
+            kw_mod = I.Modification(I.ABILITIES, "add", [k.name if isinstance(k, KeywordRef)
+                                                         else (keyword_id(str(k))[0] or str(k)) for k in kws])
+            p.mods.append(kw_mod)
+            if p.inverted_mods is not None:
+                p.inverted_mods.append(kw_mod)
         if "neg" in p.tags and not any(m.op == "remove" for m in p.mods):
             p.mods = [m for m in p.mods if m.characteristic == I.TYPES]
             for m in p.mods:
@@ -793,7 +825,14 @@ class GermanIRBuilder(IRBuilder):
                 p.tags.add("cant_have")     # "kann Erstschlag weder haben noch erhalten"
             return p
         words = _all_words(children)
-        if ("kopie" in words or "copy" in words) and "kommen" in tail:
+        tail_verbs = {lemma(w) for w in tail.split()}
+        if "lassen" in tail_verbs and "werden" in tail_verbs:
+            become = self._causative_become(p, children)
+            if become is not None:
+                return become
+        if ("kopie" in words or "copy" in words) and ("kommen" in tail or (
+                "bringen" in tail_verbs and any(isinstance(c, Node) and c.name == "zone_battlefield" for c in children))):
+            # "… als Kopie … ins Spiel kommen" / "kannst du ~ als Kopie … ins Spiel bringen": enters as a copy
             p.kind = I.CONTINUOUS
             p.tags.add("copy_enter")
             p.mods = [I.Modification(I.COPY, "set")]
@@ -805,6 +844,25 @@ class GermanIRBuilder(IRBuilder):
         p.tags.add("modal_may")
         p.verb = W.english_lemma(lem) if lem else "may"
         self._verb_kind(p, lem, children)
+        return p
+
+    def _causative_become(self, p: DePred, children) -> DePred | None:
+        """"kannst du ~ bis zum Ende des Zuges zu einer 3/3 Kreatur werden lassen" ("you may have ~
+        become …"): the first noun phrase becomes what the "zu" phrase names."""
+        target = next((f for f in p.objects if f.ref != "you"), None)
+        if target is None and any("of:self" in f.extra for f in p.objects):
+            target = I.Filter(ref="self")    # "kannst du ~ …": the card's name after "du" reads as its genitive
+        if target is None:
+            return None
+        objects = p.objects
+        p.objects = [f for f in objects if f is not target]
+        mods = self._descriptor_mods(children, p, become=True)
+        p.objects = objects
+        if not mods:
+            return None
+        p.kind, p.mods, p.verb = I.CONTINUOUS, mods, "become"
+        p.subject = target
+        p.tags.add("own_subject")
         return p
 
     def modal_gain(self, children):
@@ -848,14 +906,10 @@ class GermanIRBuilder(IRBuilder):
         elif lem in ("verändern", "ändern") and any(f.noun == "text" for f in objs):
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.TEXT, "set")]
-        elif lem in ("manifestieren",) or (lem in ("drehen", "um+drehen") and "verdeckt" in words):
+        elif lem in ("manifestieren", "verdecken") or (lem in ("drehen", "um+drehen") and "verdeckt" in words):
+            # "verdecke X" = "turn X face down" (CR 708.2: a face-down permanent's characteristics, layer 1b)
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.FACE_DOWN, "set")]
-        elif lem in ("kopieren",) and objs and not any(
-                f.noun in ("spell", "ability") or {"instant", "sorcery"} & set(f.types) for f in objs):
-            # copying a permanent (layer 1); copying a spell or ability puts a new object on the stack
-            p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.COPY, "set")]
         elif lem == "kontrollieren" and "neg" not in p.tags:
             p.tags.add("control_state")
 
@@ -1037,10 +1091,18 @@ class GermanIRBuilder(IRBuilder):
             psub = getattr(p, "subject", None)
             if subject is None and psub is not None:
                 affected = psub
+                if getattr(p, "inverted_mods", None) is not None and p.kind == I.CONTINUOUS:
+                    p.mods = p.inverted_mods
             # (a continuous "double" is doubled power: its object is the creature, see action)
             if (p.verb in ("gain_control", "exchange_control", "switch") or (p.verb == "double" and p.kind == I.CONTINUOUS)) \
                     and p.objects:
                 affected = next((f for f in p.objects if f.noun != "control"), p.objects[0])
+            if p.verb == "be" and affected is not None and _is_pt_noun(affected) and \
+                    any("number_of" in f.extra for f in p.objects):
+                # "Die Stärke von ~ ist 1 plus der Anzahl …": P/T defined by a count, as "ist gleich …"
+                p.kind = I.CONTINUOUS
+                p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
+                p.tags.add("equal")
             if "equal_verb" in p.tags and affected is not None and \
                     affected.noun in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness"):
                 # "Stärke und Widerstandskraft von ~ entsprechen/betragen …": the same P/T definition as "sind gleich"
@@ -1059,6 +1121,10 @@ class GermanIRBuilder(IRBuilder):
                     affected = I.Filter(ref="self")
             elif "equal" in p.tags and affected is not None and affected.noun in ("stärke", "widerstandskraft") \
                     and "of:self" in affected.extra:
+                affected = I.Filter(ref="self")
+            elif "equal" in p.tags and affected is not None and _is_pt_noun(affected) and "of:it" in affected.extra \
+                    and effects and effects[-1].affected is not None and effects[-1].affected.is_self:
+                # "Die Stärke des ~ ist gleich …, und seine Widerstandskraft ist gleich …": "seine" is ~
                 affected = I.Filter(ref="self")
             kind = p.kind
             char = next((x[5:] for x in (affected.extra if affected is not None else []) if x.startswith("char:")), None)
@@ -1192,6 +1258,24 @@ class GermanIRBuilder(IRBuilder):
 
     def action_cost(self, children):
         return Node("action_cost", children)
+
+
+def _relative_keywords(node: Node) -> list[str]:
+    """The keywords of a relative clause that says the noun has them ("…, die Trampelschaden verursacht",
+    "…, die Flugfähigkeit hat")."""
+    toks = []
+    stack = list(node.children)
+    while stack:
+        c = stack.pop(0)
+        if isinstance(c, Token):
+            toks.append(c)
+        elif isinstance(c, Node):
+            stack[:0] = c.children
+    if not toks or str(toks[-1]) not in ("verursacht", "verursachen", "hat", "haben"):
+        return []
+    from cardlint.parse.de import keyword_id
+
+    return [keyword_id(str(t))[0] or str(t) for t in toks if t.type == "KW"]
 
 
 def _is_pt_noun(f: I.Filter) -> bool:
