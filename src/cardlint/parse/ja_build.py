@@ -902,6 +902,9 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
         # "飛行を持つ青の2/2のエレメンタル・クリーチャーになる": the relative clause's を-argument
         # (parsed as an argument of the predicate) is an ability the object gets
         kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
+        # "エンチャント(クリーチャー)を持つオーラになる": what an object "has" is an ability, so the card
+        # type's word names the keyword enchant (CR 702.5) here
+        kws += ["enchant" for a in _args(p, "を") if a.np.words() == ["エンチャント"]]
         if kws or any(a.np.quoted for a in _args(p, "を")):
             mods.append(I.Modification(I.ABILITIES, "add", kws or ["quoted_ability"]))
     if not colors and _np_has(comp, "色") and _chosen(comp):

@@ -327,8 +327,9 @@ def _mod_piece(f: I.Filter, x) -> None:
 
 # ----------------------------------------------------------------------------- statements
 class Ctx:
-    def __init__(self):
+    def __init__(self, norm: str = ""):
         self.last_subject: I.Filter | None = None
+        self.norm = norm    # the normalised clause: words the tree leaves out ("须") by position
 
 
 def _kw_list(t) -> list[str]:
@@ -367,8 +368,16 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
     pts = [str(v) for v in obj.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")]
     f = I.Filter()
     kws: list[str] = []
-    for n in obj.iter_subtrees():
-        if n.data == "nominal":
+    inside_ability = set()
+    for n in obj.iter_subtrees_topdown():
+        if id(n) in inside_ability:
+            continue
+        if n.data == "with_quoted":
+            # "成为具「结附于生物」的灵气": the quoted ability is the new object's (layer 6); the nouns
+            # inside it name what it enchants, not the object's types
+            kws += _kw_list(n)
+            inside_ability.update(id(x) for x in n.iter_subtrees())
+        elif n.data == "nominal":
             nominal_into(f, n)
         elif n.data == "with_kw":
             kws += _kw_list(n)
@@ -435,6 +444,10 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "is_pred":
         verb = next((str(c) for c in p.children if isinstance(c, Token)), "是")
         obj = next(c for c in p.children if isinstance(c, Tree))
+        first = next(iter(obj.scan_values(lambda v: isinstance(v, Token))), None)
+        if first is not None and first.start_pos is not None and re.search(r"(?:须|需)为$", ctx.norm[:first.start_pos]):
+            # "…放进战场,且必须为巨海兽…", "且该永久物须为传奇": a requirement on what is chosen, no change
+            return []
         if subject is not None and subject.ref in ("you", "player"):
             return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")]
         if obj.data == "five_colors":  # "~是五色" (all five colors, layer 5)
@@ -875,7 +888,7 @@ def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
         return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, effects=[
             I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
                      modifications=[I.Modification(I.PT_SET, op="set", value=_text(node))])])
-    ctx = Ctx()
+    ctx = Ctx(norm)
     if node.data == "ability_word_clause":
         # "齐力—{T},…:…": the ability word names an activated ability
         inner = next((c for c in node.children if isinstance(c, Tree) and c.data == "activated"), None)
