@@ -163,6 +163,8 @@ class DePred(Pred):
     # be_action: the modifications when the guessed inverted subject is the subject indeed (it then
     # names the affected objects, not what they become: "sind getappte Kreaturen … fluchsicher")
     inverted_mods: list | None = None
+    # a second predicate the grammar folded into this one ("… enttappen und … die Kontrolle über sie übernehmen")
+    also: list = field(default_factory=list)
 
 
 def _all_words(children) -> list[str]:
@@ -440,7 +442,8 @@ class GermanIRBuilder(IRBuilder):
         filters = [c for c in children if isinstance(c, I.Filter)]
         if len(filters) == 1:
             return filters[0]
-        merged = I.Filter(ref="multiple", noun=filters[0].noun if filters else None)
+        # "eine oder mehrere Farben": the noun of the phrase that has one (the first may be a bare determiner)
+        merged = I.Filter(ref="multiple", noun=next((f.noun for f in filters if f.noun), None))
         for f in filters:
             merged.types += [t for t in f.types if t not in merged.types]
             merged.extra += f.extra
@@ -621,13 +624,18 @@ class GermanIRBuilder(IRBuilder):
     def have_action(self, children):
         p = self._pred(I.RULES, children, verb="have")
         fs = p.objects
-        if any(f.noun == "type" and f.quantifier == "all" for f in fs):
+        if any(f.noun == "type" and f.quantifier in ("all", "each") for f in fs):
+            # "hat alle Kreaturentypen", "hat jeden möglichen Kreaturentyp" (is every creature type)
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.TYPES, "all_creature_types")]
         elif any(f.noun == "color" and f.quantifier == "all" for f in fs):
             # "hat alle Farben" is "is all colors" (CR 105.2): the colour is set (layer 5)
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])]
+        elif any(f.noun == "color" and f.quantifier in ("that", "a", "number", None) and not f.colors for f in fs):
+            # "haben diese Farbe", "hat … eine oder mehrere Farben, die du bestimmst": the colours chosen
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.COLORS, "set", ["chosen"])]
         elif (any(isinstance(m, Mod) and m.kind == "equal" for m in p.mods_in)
               or any("number_of" in f.extra for f in fs)) and \
                 any(f.noun in ("power", "toughness", "stärke", "widerstandskraft", "power_toughness") for f in fs):
@@ -706,6 +714,14 @@ class GermanIRBuilder(IRBuilder):
             # "wird zu einer Kopie einer Kreatur deiner Wahl": the copied object's noun phrase stands
             # beside the copy's (a genitive without its determiner), so it names no type to set
             return [I.Modification(I.COPY, "set")]
+        zu = [x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
+              and str(c.children[0]) in ("zu", "zur", "zum") for x in c.children if isinstance(x, I.Filter)]
+        if become and any(f.noun == "color" and not f.colors for f in zu):
+            # "seine Farbe wird … zu einer Farbe deiner Wahl": the colour chosen, layer 5
+            return [I.Modification(I.COLORS, "set", ["chosen"])]
+        if become and any(f.noun == "type" and f.quantifier in ("that", "the") for f in zu):
+            # "Jedes Land … wird … zu diesem Typ": the type chosen before, layer 4
+            return [I.Modification(I.TYPES, "add" if add else "set", ["chosen"])]
         for f in nps:
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
@@ -732,6 +748,13 @@ class GermanIRBuilder(IRBuilder):
         # colour and types are set too
         p.mods = [I.Modification(I.PT_SET, "set", pt)] + [
             m for m in self._descriptor_mods(children, p) if m.characteristic != I.PT_SET]
+        if p.subject is not None and p.subject.ref in ("object", "multiple"):
+            # "ist diese Kreatur 3/1": the inverted subject is what is 3/1, not a type it becomes
+            objects = p.objects
+            p.objects = [f for f in objects if f is not p.subject]
+            p.inverted_mods = [I.Modification(I.PT_SET, "set", pt)] + [
+                m for m in self._descriptor_mods(children, p) if m.characteristic != I.PT_SET]
+            p.objects = objects
         return p
 
     def be_action(self, children):
@@ -774,6 +797,12 @@ class GermanIRBuilder(IRBuilder):
     def become_action(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="become")
         tail = next((t[5:] for t in p.tags if t.startswith("tail:")), None)
+        noun_types = _noun_facts(tail[3:])[0] if tail and tail.startswith("zu ") else ()
+        if noun_types:
+            # "werden … zu Artefaktkreaturen": the lexer reads "zu …en" at the end as an infinitive
+            add = "in_addition" in p.tags or "additional" in p.tags
+            p.mods = [I.Modification(I.TYPES, "add" if add else "set", list(noun_types))]
+            return p
         if tail and not any(
                 isinstance(c, Node) and c.name == "pp" and str(c.children[0]) in ("zu", "zur", "zum") for c in children):
             # "wird stattdessen einer anderen Kreatur zugefügt", "wird zerstört": a passive, no change of
@@ -844,6 +873,7 @@ class GermanIRBuilder(IRBuilder):
         p.tags.add("modal_may")
         p.verb = W.english_lemma(lem) if lem else "may"
         self._verb_kind(p, lem, children)
+        self._folded_control(p, children)
         return p
 
     def _causative_become(self, p: DePred, children) -> DePred | None:
@@ -878,6 +908,21 @@ class GermanIRBuilder(IRBuilder):
             p.subject = target
             p.tags.add("own_subject")
         return p
+
+    def _folded_control(self, p: DePred, children) -> None:
+        """"Enttappe eine Kreatur …, die ein Gegner kontrolliert, und übernimm … die Kontrolle über sie",
+        "kannst du eine Kreatur enttappen und … die Kontrolle über sie übernehmen": the grammar reads the
+        second verb into a relative clause or the first verb's tail; it gains control (layer 2)."""
+        if p.verb == "gain_control" or not any(f.noun == "control" for f in p.objects):
+            return
+        tails = [lemma(w) for c in children if isinstance(c, Node) and c.name == "verb_tail" for w in c.tokens()]
+        rel = [lemma(w) for f in p.objects for e in f.extra if e.startswith("rel:") for w in e[4:].split()]
+        if not {"übernehmen", "übernimm"} & set(tails + rel):
+            return
+        target = next((f for f in p.objects if f.noun != "control" and f.ref != "you"), None)
+        ctrl = DePred(I.CONTINUOUS, [I.Modification(I.CONTROL, "gain")], verb="gain_control",
+                      objects=[target] if target is not None else [], duration=p.duration)
+        p.also.append(ctrl)
 
     def _verb_kind(self, p: DePred, lem: str, children):
         words = _all_words(children)
@@ -925,11 +970,20 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "counter"
         if lem in ("entsprechen", "betragen"):
             p.tags.add("equal_verb")
+        supers = [_SUPERTYPE_ADJ[_ADJ_END.sub("", w)] for w in _all_words(children)
+                  if _ADJ_END.sub("", w) in _SUPERTYPE_ADJ]
+        if lem == "gelten" and "als" in _all_words(children) and supers:
+            # "Bleibende Karten mit Eismarken gelten als verschneit" (are snow): a supertype, layer 4
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.TYPES, "add", supers)]
+            p.verb = "be"
+            return p
         act = next((c for c in children if isinstance(c, Node) and c.name == "kw_action_obj"), None)
         if act is not None:   # "wende Hellsicht 2 an", "mache Hellsicht 1": the keyword action itself
             word = str(act.children[0])
             p.verb = W.KEYWORD_ACTIONS.get(word, word)
         self._verb_kind(p, lem, children)
+        self._folded_control(p, children)
         if p.verb == "double" and p.objects and _is_pt_noun(p.objects[0]):
             # "verdopple die Stärke jeder anderen Kreatur" / "verdopple seine Stärke und Widerstandskraft": doubling
             # P/T gives +X/+Y, layer 7c (CR 701.10a–b), on the creature whose power it is
@@ -1019,6 +1073,7 @@ class GermanIRBuilder(IRBuilder):
                         m.characteristic == I.ABILITIES and m.op.startswith("remove") for m in out[-1].mods):
                     continue         # "verliert X und kann X weder haben noch erhalten": one layer-6 effect
                 out.append(c)
+                out.extend(getattr(c, "also", []))
         if len(out) >= 2 and first_sep == "COMMA_V" and isinstance(out[0], DePred) and out[0].finite \
                 and not is_imperative(out[0].finite) and "modal_may" not in out[0].tags:
             # "Ist es ein Land, erhält …", "Kontrollierst du vier oder weniger Länder, durchsuche …": a
