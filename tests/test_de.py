@@ -235,3 +235,17 @@ def test_doubling_power_is_7c_on_its_owner(text, affected, kind):
     assert e["kind"] == kind
     if kind == "continuous":
         assert (e["layer"], e["affected"], e["value"]) == ("7c", affected, "double")
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Die verzauberte Kreatur hat Flugfähigkeit.", ["flying"]),
+    ("Die ausgerüstete Kreatur erhält Unzerstörbarkeit.", ["indestructible"]),
+    ("Die verzauberte Kreatur hat Fluchsicherheit.", ["hexproof"]),
+    ("Die verzauberte Kreatur verliert die Verteidigerfähigkeit.", ["defender"]),
+])
+def test_keyword_noun_forms_give_kb_ids(text, value):
+    """A keyword's noun form ("hat Flugfähigkeit") names the kb id in the IR, as en/ja/zh-Hans do,
+    never the German word."""
+    clause = classify_text(text, "de", name="Irgendein Name", type_line="Verzauberung — Aura")["clauses"][0]
+    assert clause["parsed"] is True
+    assert [e.get("value") for e in clause["effects"] if e.get("characteristic") == "abilities"] == [value]

@@ -61,6 +61,9 @@ def _keywords() -> tuple[dict[str, str], re.Pattern]:
         "megamorph": "morph", "multibonus": "kicker",  # variants (CR 702.37b, 702.33c)
         # older printings name the ability alone or with a plural verb ("Verursachen Trampelschaden")
         "trampelschaden": "trample", "furcht": "fear", "verursachen trampelschaden": "trample",
+        # the noun forms after "erhält"/"hat"/"verliert" ("hat Flugfähigkeit", "erhält Unzerstörbarkeit")
+        "flugfähigkeit": "flying", "unzerstörbarkeit": "indestructible", "fluchsicherheit": "hexproof",
+        "bedrohlichkeit": "menace", "verhülltheit": "shroud", "verteidigerfähigkeit": "defender",
     }
     for k, v in extra.items():
         names.setdefault(k, v)

@@ -30,6 +30,8 @@ _OBJ_NOUNS = sorted(list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items()), ke
 _IMPERATIVE_IRREGULAR = {"wirf", "nimm", "zieh", "gib", "sieh", "übernimm", "bring", "lass", "triff", "sprich",
                          "lies", "schau", "stirb", "vergiss", "überspring", "begrab", "erhalte", "verliere"}
 _ADJ_END = re.compile(r"(?:e|en|em|er|es)$")
+# predicative adjectives that give a supertype ("ist legendär", "sind verschneit")
+_SUPERTYPE_ADJ = {"legendär": "legendary", "verschneit": "snow"}
 _YOU_CONTROL = re.compile(r"\bdu\b.*\bkontrollierst\b")
 # "anstatt die Manakosten … zu bezahlen": an alternative cost
 _ALT_COST = re.compile(r"(?:an)?statt\b.*kosten\b.*\bzu bezahlen$")
@@ -158,6 +160,11 @@ class DePred(Pred):
     subject: I.Filter | None = None          # an inverted subject ("erhält ~ +1/+1")
     finite: str = ""                         # the finite verb form
     mods_in: list = field(default_factory=list)
+    # be_action: the modifications when the guessed inverted subject is the subject indeed (it then
+    # names the affected objects, not what they become: "sind getappte Kreaturen … fluchsicher")
+    inverted_mods: list | None = None
+    # a second predicate the grammar folded into this one ("… enttappen und … die Kontrolle über sie übernehmen")
+    also: list = field(default_factory=list)
 
 
 def _all_words(children) -> list[str]:
@@ -347,6 +354,8 @@ class GermanIRBuilder(IRBuilder):
                 f.extra.append(low)
 
     def _de_postmod(self, f: I.Filter, node: Node):
+        if node.name == "postmod" and len(node.children) == 1 and isinstance(node.children[0], Node):
+            node = node.children[0]     # the relative clause alternative of postmod has no alias of its own
         name = node.name
         words = _all_words(node.children)
         text = " ".join(words)
@@ -360,6 +369,10 @@ class GermanIRBuilder(IRBuilder):
             elif "kontrolliert" in text:
                 f.controller = f.controller or "player"
             f.extra.append("rel:" + text)
+            kws = _relative_keywords(node)
+            if kws:
+                # "eine 4/4 Kreatur, die Trampelschaden verursacht" = "a 4/4 creature with trample"
+                f.with_abilities.extend(k for k in kws if k not in f.with_abilities)
         elif name == "genitive":
             f.extra.append("gen:" + text)
             if "~" in words:
@@ -368,6 +381,8 @@ class GermanIRBuilder(IRBuilder):
             f.extra.append("of:self")
         elif name == "with_filter":
             f.with_abilities.extend(self._keywords_in(node))
+            # "zu einer 2/2 Kreatur mit «{B}: …»": a quoted ability the object has, as a keyword is
+            f.with_abilities.extend(self._ability_values([c for c in node.children if isinstance(c, Granted)]))
             for c in node.children:
                 if isinstance(c, tuple) and c[0] == "base_pt":
                     f.pt = c[1]
@@ -427,7 +442,8 @@ class GermanIRBuilder(IRBuilder):
         filters = [c for c in children if isinstance(c, I.Filter)]
         if len(filters) == 1:
             return filters[0]
-        merged = I.Filter(ref="multiple", noun=filters[0].noun if filters else None)
+        # "eine oder mehrere Farben": the noun of the phrase that has one (the first may be a bare determiner)
+        merged = I.Filter(ref="multiple", noun=next((f.noun for f in filters if f.noun), None))
         for f in filters:
             merged.types += [t for t in f.types if t not in merged.types]
             merged.extra += f.extra
@@ -608,10 +624,20 @@ class GermanIRBuilder(IRBuilder):
     def have_action(self, children):
         p = self._pred(I.RULES, children, verb="have")
         fs = p.objects
-        if any(f.noun == "type" and f.quantifier == "all" for f in fs):
+        if any(f.noun == "type" and f.quantifier in ("all", "each") for f in fs):
+            # "hat alle Kreaturentypen", "hat jeden möglichen Kreaturentyp" (is every creature type)
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.TYPES, "all_creature_types")]
-        elif any(isinstance(m, Mod) and m.kind == "equal" for m in p.mods_in) and \
+        elif any(f.noun == "color" and f.quantifier == "all" for f in fs):
+            # "hat alle Farben" is "is all colors" (CR 105.2): the colour is set (layer 5)
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])]
+        elif any(f.noun == "color" and f.quantifier in ("that", "a", "number", None) and not f.colors for f in fs):
+            # "haben diese Farbe", "hat … eine oder mehrere Farben, die du bestimmst": the colours chosen
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.COLORS, "set", ["chosen"])]
+        elif (any(isinstance(m, Mod) and m.kind == "equal" for m in p.mods_in)
+              or any("number_of" in f.extra for f in fs)) and \
                 any(f.noun in ("power", "toughness", "stärke", "widerstandskraft", "power_toughness") for f in fs):
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
@@ -656,11 +682,19 @@ class GermanIRBuilder(IRBuilder):
         mods = []
         add = "in_addition" in p.tags or "additional" in p.tags
         colors = []
+        supertypes = []
         for c in children:
             if isinstance(c, Node) and c.name == "adverb":
-                code = color_of(" ".join(c.tokens()))
+                word = " ".join(c.tokens())
+                code = color_of(word)
                 if code:
                     colors.append(code)
+                elif _ADJ_END.sub("", word) in _SUPERTYPE_ADJ:
+                    supertypes.append(_SUPERTYPE_ADJ[_ADJ_END.sub("", word)])   # "ist legendär" (CR 205.4)
+            elif isinstance(c, Node) and c.name == "pp" and c.children and str(c.children[0]) in ("zu", "zur", "zum"):
+                # "wird zu Weiß": the colour word as the object of "zu"
+                colors += [code for x in c.children if isinstance(x, Node) and x.name == "color_adj"
+                           for code in [color_of(" ".join(x.tokens()))] if code]
         nps = [f for f in p.objects if f.ref in ("object", "multiple")]
         # "… Kreaturen, die auch noch Länder sind": the new types are added to the old ones
         add = add or any(e.startswith("rel:") and "auch noch" in e for f in nps for e in f.extra)
@@ -674,9 +708,21 @@ class GermanIRBuilder(IRBuilder):
             colors += [x for x in f.colors if x not in colors]
         if colors:
             mods.append(I.Modification(I.COLORS, "add" if add else "set", colors))
+        if supertypes:
+            mods.append(I.Modification(I.TYPES, "add", supertypes))
+        if any(f.noun == "copy" for f in nps):
+            # "wird zu einer Kopie einer Kreatur deiner Wahl": the copied object's noun phrase stands
+            # beside the copy's (a genitive without its determiner), so it names no type to set
+            return [I.Modification(I.COPY, "set")]
+        zu = [x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
+              and str(c.children[0]) in ("zu", "zur", "zum") for x in c.children if isinstance(x, I.Filter)]
+        if become and any(f.noun == "color" and not f.colors for f in zu):
+            # "seine Farbe wird … zu einer Farbe deiner Wahl": the colour chosen, layer 5
+            return [I.Modification(I.COLORS, "set", ["chosen"])]
+        if become and any(f.noun == "type" and f.quantifier in ("that", "the") for f in zu):
+            # "Jedes Land … wird … zu diesem Typ": the type chosen before, layer 4
+            return [I.Modification(I.TYPES, "add" if add else "set", ["chosen"])]
         for f in nps:
-            if f.noun == "copy":
-                return [I.Modification(I.COPY, "set")]
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
                 mods.append(I.Modification(I.TYPES, "remove" if f.quantifier == "no" else ("add" if add else "set"),
@@ -702,6 +748,13 @@ class GermanIRBuilder(IRBuilder):
         # colour and types are set too
         p.mods = [I.Modification(I.PT_SET, "set", pt)] + [
             m for m in self._descriptor_mods(children, p) if m.characteristic != I.PT_SET]
+        if p.subject is not None and p.subject.ref in ("object", "multiple"):
+            # "ist diese Kreatur 3/1": the inverted subject is what is 3/1, not a type it becomes
+            objects = p.objects
+            p.objects = [f for f in objects if f is not p.subject]
+            p.inverted_mods = [I.Modification(I.PT_SET, "set", pt)] + [
+                m for m in self._descriptor_mods(children, p) if m.characteristic != I.PT_SET]
+            p.objects = objects
         return p
 
     def be_action(self, children):
@@ -714,12 +767,20 @@ class GermanIRBuilder(IRBuilder):
             p.kind = I.ONE_SHOT  # passive: "ist … zerstört worden"
             return p
         p.mods = self._descriptor_mods(children, p)
+        if p.subject is not None and p.subject.ref in ("object", "multiple"):
+            objects = p.objects
+            p.objects = [f for f in objects if f is not p.subject]
+            p.inverted_mods = self._descriptor_mods(children, p)
+            p.objects = objects
         kws = [c for c in children if isinstance(c, KeywordRef) or (isinstance(c, Token) and c.type == "KW")]
         if kws:
             from cardlint.parse.de import keyword_id
 
-            p.mods.append(I.Modification(I.ABILITIES, "add", [k.name if isinstance(k, KeywordRef)
-                                                               else (keyword_id(str(k))[0] or str(k)) for k in kws]))
+            kw_mod = I.Modification(I.ABILITIES, "add", [k.name if isinstance(k, KeywordRef)
+                                                         else (keyword_id(str(k))[0] or str(k)) for k in kws])
+            p.mods.append(kw_mod)
+            if p.inverted_mods is not None:
+                p.inverted_mods.append(kw_mod)
         if "neg" in p.tags and not any(m.op == "remove" for m in p.mods):
             p.mods = [m for m in p.mods if m.characteristic == I.TYPES]
             for m in p.mods:
@@ -736,6 +797,12 @@ class GermanIRBuilder(IRBuilder):
     def become_action(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="become")
         tail = next((t[5:] for t in p.tags if t.startswith("tail:")), None)
+        noun_types = _noun_facts(tail[3:])[0] if tail and tail.startswith("zu ") else ()
+        if noun_types:
+            # "werden … zu Artefaktkreaturen": the lexer reads "zu …en" at the end as an infinitive
+            add = "in_addition" in p.tags or "additional" in p.tags
+            p.mods = [I.Modification(I.TYPES, "add" if add else "set", list(noun_types))]
+            return p
         if tail and not any(
                 isinstance(c, Node) and c.name == "pp" and str(c.children[0]) in ("zu", "zur", "zum") for c in children):
             # "wird stattdessen einer anderen Kreatur zugefügt", "wird zerstört": a passive, no change of
@@ -787,7 +854,14 @@ class GermanIRBuilder(IRBuilder):
                 p.tags.add("cant_have")     # "kann Erstschlag weder haben noch erhalten"
             return p
         words = _all_words(children)
-        if ("kopie" in words or "copy" in words) and "kommen" in tail:
+        tail_verbs = {lemma(w) for w in tail.split()}
+        if "lassen" in tail_verbs and "werden" in tail_verbs:
+            become = self._causative_become(p, children)
+            if become is not None:
+                return become
+        if ("kopie" in words or "copy" in words) and ("kommen" in tail or (
+                "bringen" in tail_verbs and any(isinstance(c, Node) and c.name == "zone_battlefield" for c in children))):
+            # "… als Kopie … ins Spiel kommen" / "kannst du ~ als Kopie … ins Spiel bringen": enters as a copy
             p.kind = I.CONTINUOUS
             p.tags.add("copy_enter")
             p.mods = [I.Modification(I.COPY, "set")]
@@ -799,6 +873,26 @@ class GermanIRBuilder(IRBuilder):
         p.tags.add("modal_may")
         p.verb = W.english_lemma(lem) if lem else "may"
         self._verb_kind(p, lem, children)
+        self._folded_control(p, children)
+        return p
+
+    def _causative_become(self, p: DePred, children) -> DePred | None:
+        """"kannst du ~ bis zum Ende des Zuges zu einer 3/3 Kreatur werden lassen" ("you may have ~
+        become …"): the first noun phrase becomes what the "zu" phrase names."""
+        target = next((f for f in p.objects if f.ref != "you"), None)
+        if target is None and any("of:self" in f.extra for f in p.objects):
+            target = I.Filter(ref="self")    # "kannst du ~ …": the card's name after "du" reads as its genitive
+        if target is None:
+            return None
+        objects = p.objects
+        p.objects = [f for f in objects if f is not target]
+        mods = self._descriptor_mods(children, p, become=True)
+        p.objects = objects
+        if not mods:
+            return None
+        p.kind, p.mods, p.verb = I.CONTINUOUS, mods, "become"
+        p.subject = target
+        p.tags.add("own_subject")
         return p
 
     def modal_gain(self, children):
@@ -814,6 +908,21 @@ class GermanIRBuilder(IRBuilder):
             p.subject = target
             p.tags.add("own_subject")
         return p
+
+    def _folded_control(self, p: DePred, children) -> None:
+        """"Enttappe eine Kreatur …, die ein Gegner kontrolliert, und übernimm … die Kontrolle über sie",
+        "kannst du eine Kreatur enttappen und … die Kontrolle über sie übernehmen": the grammar reads the
+        second verb into a relative clause or the first verb's tail; it gains control (layer 2)."""
+        if p.verb == "gain_control" or not any(f.noun == "control" for f in p.objects):
+            return
+        tails = [lemma(w) for c in children if isinstance(c, Node) and c.name == "verb_tail" for w in c.tokens()]
+        rel = [lemma(w) for f in p.objects for e in f.extra if e.startswith("rel:") for w in e[4:].split()]
+        if not {"übernehmen", "übernimm"} & set(tails + rel):
+            return
+        target = next((f for f in p.objects if f.noun != "control" and f.ref != "you"), None)
+        ctrl = DePred(I.CONTINUOUS, [I.Modification(I.CONTROL, "gain")], verb="gain_control",
+                      objects=[target] if target is not None else [], duration=p.duration)
+        p.also.append(ctrl)
 
     def _verb_kind(self, p: DePred, lem: str, children):
         words = _all_words(children)
@@ -842,14 +951,10 @@ class GermanIRBuilder(IRBuilder):
         elif lem in ("verändern", "ändern") and any(f.noun == "text" for f in objs):
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.TEXT, "set")]
-        elif lem in ("manifestieren",) or (lem in ("drehen", "um+drehen") and "verdeckt" in words):
+        elif lem in ("manifestieren", "verdecken") or (lem in ("drehen", "um+drehen") and "verdeckt" in words):
+            # "verdecke X" = "turn X face down" (CR 708.2: a face-down permanent's characteristics, layer 1b)
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.FACE_DOWN, "set")]
-        elif lem in ("kopieren",) and objs and not any(
-                f.noun in ("spell", "ability") or {"instant", "sorcery"} & set(f.types) for f in objs):
-            # copying a permanent (layer 1); copying a spell or ability puts a new object on the stack
-            p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.COPY, "set")]
         elif lem == "kontrollieren" and "neg" not in p.tags:
             p.tags.add("control_state")
 
@@ -865,11 +970,20 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "counter"
         if lem in ("entsprechen", "betragen"):
             p.tags.add("equal_verb")
+        supers = [_SUPERTYPE_ADJ[_ADJ_END.sub("", w)] for w in _all_words(children)
+                  if _ADJ_END.sub("", w) in _SUPERTYPE_ADJ]
+        if lem == "gelten" and "als" in _all_words(children) and supers:
+            # "Bleibende Karten mit Eismarken gelten als verschneit" (are snow): a supertype, layer 4
+            p.kind = I.CONTINUOUS
+            p.mods = [I.Modification(I.TYPES, "add", supers)]
+            p.verb = "be"
+            return p
         act = next((c for c in children if isinstance(c, Node) and c.name == "kw_action_obj"), None)
         if act is not None:   # "wende Hellsicht 2 an", "mache Hellsicht 1": the keyword action itself
             word = str(act.children[0])
             p.verb = W.KEYWORD_ACTIONS.get(word, word)
         self._verb_kind(p, lem, children)
+        self._folded_control(p, children)
         if p.verb == "double" and p.objects and _is_pt_noun(p.objects[0]):
             # "verdopple die Stärke jeder anderen Kreatur" / "verdopple seine Stärke und Widerstandskraft": doubling
             # P/T gives +X/+Y, layer 7c (CR 701.10a–b), on the creature whose power it is
@@ -959,6 +1073,7 @@ class GermanIRBuilder(IRBuilder):
                         m.characteristic == I.ABILITIES and m.op.startswith("remove") for m in out[-1].mods):
                     continue         # "verliert X und kann X weder haben noch erhalten": one layer-6 effect
                 out.append(c)
+                out.extend(getattr(c, "also", []))
         if len(out) >= 2 and first_sep == "COMMA_V" and isinstance(out[0], DePred) and out[0].finite \
                 and not is_imperative(out[0].finite) and "modal_may" not in out[0].tags:
             # "Ist es ein Land, erhält …", "Kontrollierst du vier oder weniger Länder, durchsuche …": a
@@ -1031,10 +1146,18 @@ class GermanIRBuilder(IRBuilder):
             psub = getattr(p, "subject", None)
             if subject is None and psub is not None:
                 affected = psub
+                if getattr(p, "inverted_mods", None) is not None and p.kind == I.CONTINUOUS:
+                    p.mods = p.inverted_mods
             # (a continuous "double" is doubled power: its object is the creature, see action)
             if (p.verb in ("gain_control", "exchange_control", "switch") or (p.verb == "double" and p.kind == I.CONTINUOUS)) \
                     and p.objects:
                 affected = next((f for f in p.objects if f.noun != "control"), p.objects[0])
+            if p.verb == "be" and affected is not None and _is_pt_noun(affected) and \
+                    any("number_of" in f.extra for f in p.objects):
+                # "Die Stärke von ~ ist 1 plus der Anzahl …": P/T defined by a count, as "ist gleich …"
+                p.kind = I.CONTINUOUS
+                p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
+                p.tags.add("equal")
             if "equal_verb" in p.tags and affected is not None and \
                     affected.noun in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness"):
                 # "Stärke und Widerstandskraft von ~ entsprechen/betragen …": the same P/T definition as "sind gleich"
@@ -1053,6 +1176,10 @@ class GermanIRBuilder(IRBuilder):
                     affected = I.Filter(ref="self")
             elif "equal" in p.tags and affected is not None and affected.noun in ("stärke", "widerstandskraft") \
                     and "of:self" in affected.extra:
+                affected = I.Filter(ref="self")
+            elif "equal" in p.tags and affected is not None and _is_pt_noun(affected) and "of:it" in affected.extra \
+                    and effects and effects[-1].affected is not None and effects[-1].affected.is_self:
+                # "Die Stärke des ~ ist gleich …, und seine Widerstandskraft ist gleich …": "seine" is ~
                 affected = I.Filter(ref="self")
             kind = p.kind
             char = next((x[5:] for x in (affected.extra if affected is not None else []) if x.startswith("char:")), None)
@@ -1186,6 +1313,24 @@ class GermanIRBuilder(IRBuilder):
 
     def action_cost(self, children):
         return Node("action_cost", children)
+
+
+def _relative_keywords(node: Node) -> list[str]:
+    """The keywords of a relative clause that says the noun has them ("…, die Trampelschaden verursacht",
+    "…, die Flugfähigkeit hat")."""
+    toks = []
+    stack = list(node.children)
+    while stack:
+        c = stack.pop(0)
+        if isinstance(c, Token):
+            toks.append(c)
+        elif isinstance(c, Node):
+            stack[:0] = c.children
+    if not toks or str(toks[-1]) not in ("verursacht", "verursachen", "hat", "haben"):
+        return []
+    from cardlint.parse.de import keyword_id
+
+    return [keyword_id(str(t))[0] or str(t) for t in toks if t.type == "KW"]
 
 
 def _is_pt_noun(f: I.Filter) -> bool:

@@ -311,12 +311,31 @@ def _attach_relative_subjects(elements: list) -> None:
         i += 1
 
 
+def _mark_descriptive_copulas(elements: list) -> None:
+    """"基本であり森か平地であるカード", "赤でありインスタントかソーサリーである呪文": a "Xであり" with no
+    topic or subject of its own, right before a noun phrase that a "…である" relative clause opens, is
+    the first link of that description, not a statement that something is X."""
+    preds = [v for k, v in elements if k == "pred"]
+    for i in range(len(elements) - 1):
+        (k1, p), (k2, a) = elements[i], elements[i + 1]
+        if not (k1 == "pred" and p.kind == "copula" and p.copula == "であり" and p.link == "cont"):
+            continue
+        later = preds[preds.index(p) + 1:]
+        # "…がアーティファクト・カードか無色であり土地でないカードであるなら": the chain ends in a
+        # subordinate clause (a condition), which the であり belongs to
+        in_sub = bool(later) and later[0].link == "sub"
+        if in_sub or (k2 == "arg" and not any(x.particle.startswith(("は", "が")) for x in p.args)
+                      and re.search("で(?:ある|ない)", a.np.text)):
+            p.feats = tuple(p.feats) + ("descriptive",)
+
+
 def predications(elements: list) -> list[Pred]:
     """Attach arguments to predicates: every element before a predicate (since the previous
     predicate) belongs to it.  Arguments marked は (topic) are shared with the following
     predications of the sentence until a new topic appears."""
     _share_or_links(elements)
     _attach_relative_subjects(elements)
+    _mark_descriptive_copulas(elements)
     preds: list[Pred] = []
     pending: list = []
     topic: list[Arg] = []
@@ -496,6 +515,7 @@ class Ctx:
     granted: bool = False
     in_trigger: bool = False
     in_addition: bool = False   # "他のタイプに加えて" earlier in the sentence
+    pt_owner: I.Filter | None = None   # whose P/T the clause defined last ("…のパワーは…に等しく、タフネスは…")
 
 
 def _arg(p: Pred, *particles: str) -> Arg | None:
@@ -605,6 +625,8 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         return e
 
     adverbs = set(p.adverbs)
+    if "descriptive" in feats:
+        return []
     # adverbial て-clauses: "他のタイプに加えて", "…に応じて", "…を除いて"
     if p.link == "cont" and lemma == "exclude":
         return []   # "…ことを除き、…のコピーとして" (except …): an exception to the main effect
@@ -637,7 +659,11 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
             any(("det", "すべての") in x.mods for x in obj.np.all()):
         # "すべてのクリーチャー・タイプを得る／失う" (gains / loses all creature types): layer 4
         op = "all_creature_types" if lemma != "lose" else "remove_all"
-        return [cont([I.Modification(I.TYPES, op)])]
+        mods = [I.Modification(I.TYPES, op)]
+        kws = keyword_list(obj.np)
+        if kws:     # "すべてのクリーチャー・タイプと飛行を得る" (gains all creature types and flying): 4 and 6
+            mods.append(I.Modification(I.ABILITIES, "add" if lemma != "lose" else "remove", kws))
+        return [cont(mods)]
     if lemma == "have" and p.bare and "te" not in feats:
         # "警戒を持ち緑であり白である2/2の…トークン": the abilities of a described object
         return []
@@ -697,6 +723,9 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     # --- P/T define: "~のパワーは…に等しい"
     if lemma == "equal" and p.kind == "adj" and subj is not None and _np_has(subj.np, "パワー", "タフネス", "パワーとタフネス"):
         owner = _genitive_owner(subj.np, ctx)
+        if not any(k == "gen" for k, _ in subj.np.mods) and ctx.pt_owner is not None:
+            owner = ctx.pt_owner    # "ルアゴイフのパワーは…に等しく、タフネスは…": the same creature's toughness
+        ctx.pt_owner = owner
         return [cont([I.Modification(I.PT_DEFINE, "set", None, defining=True)], aff=owner)]
     # --- become / be (copula)
     if p.kind in ("copula",) or lemma == "become":
@@ -704,9 +733,11 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         if subj is not None and subj.np.words() == ["色"] and any(k == "gen" for k, _ in subj.np.mods):
             affected = _genitive_owner(subj.np, ctx)    # "それの色は…になる" (its color becomes …)
         if comp is None:
-            # "X に なる": complement is the に-argument
-            a = _arg(p, "に", "と")
+            # "X に なる": complement is the に-argument ("島にもなる": becomes an Island too)
+            a = _arg(p, "に", "と", "にも")
             comp = a.np if a else None
+            if a is not None and a.particle == "にも":
+                ctx.in_addition = True
         neg = "neg" in feats or p.copula in ("ではない", "でない")
         if comp is not None and _np_has(comp, "対象") and neg and p.link != "sub":
             # "呪文や能力の対象にならない" (can't be the target of …)
@@ -835,8 +866,19 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
     if _np_has(comp, "コピー"):
         return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=[I.Modification(I.COPY, "set")],
                          duration=ctx.duration, condition=ctx.condition, granted=ctx.granted)]
-    if any(("det", "すべての") in x.mods for x in comp.all()) and _np_has(comp, "クリーチャー・タイプ"):
+    every = any(("det", "すべての") in x.mods for x in comp.all())
+    if every and _np_has(comp, "クリーチャー・タイプ"):
         mods.append(I.Modification(I.TYPES, "all_creature_types"))
+    elif every and (_np_has(comp, "基本土地タイプ") or _np_has(comp, "基本土地") and _np_has(comp, "タイプ")):
+        # "すべての基本土地タイプでもある" (is every basic land type): subtypes added, layer 4
+        mods.append(I.Modification(I.TYPES, adds, ["every basic land type"]))
+    elif every and _np_has(comp, "色"):
+        # "すべての色である" (is all colors, CR 105.2): layer 5
+        mods.append(I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"]))
+    elif not types and not subs and _np_has(comp, "タイプ", "土地タイプ", "基本土地タイプ", "クリーチャー・タイプ") \
+            and any(("det", "その") == m for x in comp.all() for m in x.mods):
+        # "そのタイプになる" (becomes that type): the type chosen before, layer 4
+        mods.append(I.Modification(I.TYPES, adds, ["chosen"]))
     supers = [W.SUPERTYPES[w] for x in comp.all() for k, w in x.heads if w in W.SUPERTYPES]
     if types or (supers and not pt):
         # "…は伝説である" (is legendary): a supertype is layer 4 too
@@ -860,6 +902,9 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
         # "飛行を持つ青の2/2のエレメンタル・クリーチャーになる": the relative clause's を-argument
         # (parsed as an argument of the predicate) is an ability the object gets
         kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
+        # "エンチャント(クリーチャー)を持つオーラになる": what an object "has" is an ability, so the card
+        # type's word names the keyword enchant (CR 702.5) here
+        kws += ["enchant" for a in _args(p, "を") if a.np.words() == ["エンチャント"]]
         if kws or any(a.np.quoted for a in _args(p, "を")):
             mods.append(I.Modification(I.ABILITIES, "add", kws or ["quoted_ability"]))
     if not colors and _np_has(comp, "色") and _chosen(comp):
@@ -968,8 +1013,17 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
     alt_cost = any(p.link == "sub" and p.link_lemma in ("instead", "instead_of") and p.lemma == "pay"
                    and any(_np_has(a.np, "マナ・コスト", "コスト") for a in p.args) for p in preds)
     bare_kws: list[str] = []
-    for p in preds:
-        if p.link == "sub":
+    # "他のタイプに加えてイリュージョンであり、「…」を得ることを除き、…のコピーとして戦場に出す": the
+    # predicates before "除き" are the exception of the copy effect, part of it (CR 707.9b)
+    exception = set()
+    for i, p in enumerate(preds):
+        if p.lemma == "exclude" and p.link == "cont":
+            j = i - 1
+            while j >= 0 and preds[j].link == "cont":
+                exception.add(j)
+                j -= 1
+    for i, p in enumerate(preds):
+        if p.link == "sub" or i in exception:
             continue
         cond_keep = ctx.condition
         if ctx.condition is not None and ctx.condition.kind == "if":
@@ -995,6 +1049,12 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                             and not any(m.characteristic == I.ABILITIES for m in e.modifications):
                         e.modifications.append(I.Modification(I.ABILITIES, "add", bare_kws))
             bare_kws = []
+        if p.lemma == "gain" and any(a.np.text == "この能力" for a in _args(p, "を")) and any(
+                m.characteristic == I.COPY for e in ir.effects for m in e.modifications):
+            # "…のコピーになり、この能力を得る": an ability gained as part of the copying is a copiable
+            # value, part of the copy effect (CR 707.9a), not a layer-6 effect of its own
+            effs = [e for e in effs if not (e.kind == I.CONTINUOUS and
+                                            all(m.characteristic == I.ABILITIES for m in e.modifications))]
         if ctx.condition is not None and ctx.condition.kind == "as_enters":
             # "~が戦場に出るに際し、色を1色選ぶ／2点のライフを支払ってもよい": part of the replacement
             effs = [e for e in effs if e.kind != I.ONE_SHOT]

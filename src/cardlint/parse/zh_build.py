@@ -327,8 +327,9 @@ def _mod_piece(f: I.Filter, x) -> None:
 
 # ----------------------------------------------------------------------------- statements
 class Ctx:
-    def __init__(self):
+    def __init__(self, norm: str = ""):
         self.last_subject: I.Filter | None = None
+        self.norm = norm    # the normalised clause: words the tree leaves out ("须") by position
 
 
 def _kw_list(t) -> list[str]:
@@ -367,8 +368,16 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
     pts = [str(v) for v in obj.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")]
     f = I.Filter()
     kws: list[str] = []
-    for n in obj.iter_subtrees():
-        if n.data == "nominal":
+    inside_ability = set()
+    for n in obj.iter_subtrees_topdown():
+        if id(n) in inside_ability:
+            continue
+        if n.data == "with_quoted":
+            # "成为具「结附于生物」的灵气": the quoted ability is the new object's (layer 6); the nouns
+            # inside it name what it enchants, not the object's types
+            kws += _kw_list(n)
+            inside_ability.update(id(x) for x in n.iter_subtrees())
+        elif n.data == "nominal":
             nominal_into(f, n)
         elif n.data == "with_kw":
             kws += _kw_list(n)
@@ -377,7 +386,7 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
     # the description's own colors: "黑色的流浆生物", "红绿双色,具…的…"
     for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR", "BOTH_COLORS")):
         f.colors += [COLORS[c] for c in str(tok) if c in COLORS]
-    if f.types or f.supertypes or (f.subtypes and (not f.colors or obj.data == "base_pt_desc")):
+    if f.types or f.supertypes or f.subtypes:
         op = "add" if verb == "还是" else ("set_subtypes" if (f.subtypes and not f.types) else "set")
         mods.append(I.Modification(I.TYPES, op=op, value=f.types + f.subtypes))
     if f.colors:
@@ -435,13 +444,18 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "is_pred":
         verb = next((str(c) for c in p.children if isinstance(c, Token)), "是")
         obj = next(c for c in p.children if isinstance(c, Tree))
+        first = next(iter(obj.scan_values(lambda v: isinstance(v, Token))), None)
+        if first is not None and first.start_pos is not None and re.search(r"(?:须|需)为$", ctx.norm[:first.start_pos]):
+            # "…放进战场,且必须为巨海兽…", "且该永久物须为传奇": a requirement on what is chosen, no change
+            return []
         if subject is not None and subject.ref in ("you", "player"):
             return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")]
         if obj.data == "five_colors":  # "~是五色" (all five colors, layer 5)
             return cont(I.COLORS, "set", ["W", "U", "B", "R", "G"])
         if attr is None and re.fullmatch(r"该(?:生物|基本地|地)?类别", _text(obj)):  # "成为该类别" (layer 4)
             return cont(I.TYPES, "set_subtypes", ["chosen"])
-        if obj.data == "chosen_color" and attr is None:  # "~成为该色": the chosen color (layer 5)
+        if (obj.data == "chosen_color" or re.fullmatch(r"该些?颜色", _text(obj))) and attr is None:
+            # "~成为该色", "成为该些颜色": the chosen color(s) (layer 5)
             return cont(I.COLORS, "set", ["chosen"])
         if attr == "颜色" and obj.data != "value_cmp":  # "目标生物的颜色成为由你选择的颜色" (layer 5)
             return cont(I.COLORS, "set", ["chosen"])
@@ -472,6 +486,11 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [I.Effect(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
     if d == "use_for":
         return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
+    if d == "gain_obj" and re.fullmatch(r"具有(?:该|所选)(?:生物)?类别", _text(p)):
+        # "~额外具有该类别" (is the chosen type in addition to its other types): layer 4
+        return cont(I.TYPES, "add", ["chosen"])
+    if d == "gain_obj" and re.fullmatch(r"具有所有基本地类别", _text(p)):
+        return cont(I.TYPES, "add", ["every basic land type"])   # "额外具有所有基本地类别" (layer 4)
     if d == "gain_obj" and _text(p).endswith("异能"):
         # "具有所有被它放逐之生物牌的所有起动式异能": other objects' abilities, granted (layer 6)
         return cont(I.ABILITIES, "add", ["copied"])
@@ -544,8 +563,12 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "causative_attr":
         # "令你的总生命成为…": the player's life total changes (a one-shot, CR 119.5)
         return [I.Effect(I.ONE_SHOT, affected=I.Filter(ref="you", noun="player"), verb="become")]
-    if d == "turn_face":  # "将~翻为牌面朝下": turning a permanent over is an action (CR 701.34)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="turn_face")]
+    if d == "turn_face":
+        if "朝下" in _text(p):
+            # "将~翻为牌面朝下" (turn ~ face down): its face-down characteristics, layer 1b (CR 708.2)
+            inner = next((c for c in p.children if isinstance(c, Tree)), None)
+            return cont(I.FACE_DOWN, "set", affected=np_filter(inner, ctx) if inner is not None else subject)
+        return [I.Effect(I.ONE_SHOT, affected=subject, verb="turn_face")]   # turning face up (CR 701.34)
     if d == "flip_coin":
         return [I.Effect(I.ONE_SHOT, affected=subject, verb="flip_coin")]
     if d == "assign_by_toughness":
@@ -664,6 +687,10 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
                 subject = np_filter(c.children[0], ctx)
             elif c.data == "attr_subject":
                 subject = np_filter(c.children[0], ctx)
+                attr = _text(c.children[-1])
+            elif c.data == "attr_subject_bare" and inherited is not None:
+                # "每个非生物的神器都是神器生物,并且力量与防御力各等同于…": the chain's subject's P/T
+                subject = inherited
                 attr = _text(c.children[-1])
             else:
                 subject = ctx.last_subject if c.data == "attr_subject_it" and ctx.last_subject else I.Filter(ref="self")
@@ -861,7 +888,7 @@ def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
         return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, effects=[
             I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
                      modifications=[I.Modification(I.PT_SET, op="set", value=_text(node))])])
-    ctx = Ctx()
+    ctx = Ctx(norm)
     if node.data == "ability_word_clause":
         # "齐力—{T},…:…": the ability word names an activated ability
         inner = next((c for c in node.children if isinstance(c, Tree) and c.data == "activated"), None)
