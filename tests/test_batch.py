@@ -155,12 +155,13 @@ def test_classify_jobs_and_cache_give_the_same_bytes(cards, tmp_path):
 
 def test_lint_jobs_give_the_same_report(cards, tmp_path):
     demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
-    for path in (demo, cards):  # a set checked for dependencies; a file too large for that
+    for path in (demo, cards):  # a small set, and a larger one: both checked for dependencies
         outs = {_cli(["lint", str(path), "--isolated", "--format", "json", "--jobs", j, *extra], tmp_path / "c").stdout
                 for j, extra in (("1", ["--no-cache"]), ("2", ["--no-cache"]), ("2", []), ("1", []))}
         assert len(outs) == 1
     report = json.loads(outs.pop())
-    assert report["summary"]["cards"] == 600 and report["summary"]["dependency_skipped"] == 1
+    assert report["summary"]["cards"] == 600 and report["summary"]["dependency_skipped"] == 0
+    assert report["summary"]["dependency_sets"] == 1 and report["summary"]["by_code"].get("CL301")
 
 
 def test_jobs_must_be_positive(tmp_path, cards):
@@ -181,7 +182,16 @@ def test_lint_keeps_only_the_analyses_a_set_check_can_use(cards, monkeypatch):
     monkeypatch.setattr(deps, "check_set", spy)
     demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
     findings, summary, errors = lint_paths([str(demo), str(cards)], LintConfig(select=["CL"]), jobs=1)
-    small = sum(1 for line in demo.read_text(encoding="utf-8").splitlines() if line.strip())
-    assert seen == [small, 251]  # the whole small set; one past max-set-size of the large file
-    assert summary["cards"] == small + 600 and summary["dependency_skipped"] == 1
-    assert summary["dependency_sets"] == 1 and len(errors) == 1
+    lines = [json.loads(line) for line in demo.read_text(encoding="utf-8").splitlines() if line.strip()]
+    # kept: the cards with a parsed continuous effect (classify's own reading), nothing else
+    from cardlint.pipeline import classify_text
+
+    with_effects = [any(c["parsed"] and any(e["kind"] == "continuous" for e in c["effects"])
+                        for c in classify_text(d["text"], "en", name=d.get("name"), type_line=d.get("type"))["clauses"])
+                    for d in lines]
+    small = sum(with_effects)
+    assert 0 < small < len(lines)
+    large = sum(with_effects[i % len(lines)] for i in range(600))
+    assert seen == [small, large]
+    assert summary["cards"] == len(lines) + 600 and summary["dependency_skipped"] == 0
+    assert summary["dependency_sets"] == 2 and len(errors) == 1
