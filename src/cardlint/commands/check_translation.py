@@ -1,11 +1,12 @@
 """``cardlint check-translation``: compare a translation's rules meaning with the English text.
 
-Each input pair → ``{"name", "consistent", "status", "findings": [{"code", "clause_index",
-"en_clause_index", "message", "en", "translation", "confidence"}]}``, one output line per input
-line, in order.  Exit 0 when every card is consistent, 1 when any card has findings (inconsistent,
-or unknown: a side did not parse), 2 on usage/file errors or when any input line was malformed
-(the run still finishes and reports every other line).  A summary table goes to standard error
-(``--format text``: standard output).
+Each input pair → ``{"name", "consistent": true | false | null, "status", "reference", "findings":
+[{"code", "clause_index", "en_clause_index", "message", "en", "translation", "en_span", "tr_span",
+"reference", "confidence"}], "undetermined": [reasons], "clauses": [per-clause status], "notes"}``,
+one output line per input line, in order.  Exit 0 when no real difference was found (consistent or
+undetermined cards), 1 when any card is inconsistent, 2 on usage/file errors or when any input
+record was malformed (the run still finishes and reports every other record).  A summary table goes
+to standard error (``--format text``: standard output).
 """
 
 from __future__ import annotations
@@ -30,28 +31,35 @@ def register(sub) -> None:
     p.add_argument("--type", dest="type_line", metavar="TYPELINE", help=_("the card's English type line"))
     p.add_argument("--input", metavar="FILE", help=_("translation pairs: JSONL {\"name\", \"text\", \"en_text\"}, "
                                                      "Forge cardnames-<lang>.txt (with --oracle) or MTGJSON JSON"))
-    p.add_argument("--input-format", choices=["auto", "jsonl", "forge", "mtgjson"], default="auto",
-                   help=_("format of --input (default: from the file name)"))
-    p.add_argument("--oracle", metavar="FILE.jsonl", help=_("English Oracle JSONL to pair with a Forge cardnames file"))
+    p.add_argument("--input-format", choices=["auto", "jsonl", "forge", "mtgjson", "scryfall"],
+                   default="auto", help=_("format of --input (default: recognised by its content)"))
+    p.add_argument("--oracle", metavar="FILE", help=_("English Oracle text by card name (JSONL {\"name\", \"text\"} or "
+                                                      "MTGJSON): the English of a Forge cardnames file, and a second "
+                                                      "English reference for printed texts"))
+    p.add_argument("--oracle-text", help=_("the current Oracle text for TEXT (a second English reference)"))
     p.add_argument("--min-confidence", type=float, default=0.0,
                    help=_("report only findings with at least this confidence (TR401 is always reported)"))
     p.add_argument("--output", "-o", metavar="FILE", help=_("write results to FILE instead of standard output"))
     add_lang(p, _("language of the translation"))
-    add_format(p, ["text", "json", "jsonl"], default=None)
+    add_format(p, ["text", "json", "jsonl", "html", "md"], default=None)
     p.set_defaults(func=run)
 
 
 def check_record(rec, lang: str, min_confidence: float = 0.0) -> dict:
     from cardlint.translate.compare import check_card
 
-    result = check_card(rec.en_text, rec.text, lang, rec.name, rec.tname, rec.en_type, rec.type)
+    result = check_card(rec.en_text, rec.text, lang, rec.name, rec.tname, rec.en_type, rec.type,
+                        rec.oracle_text, rec.oracle_type)
     if min_confidence > 0:
-        from cardlint.translate import codes as C
+        from cardlint.translate.compare import CONSISTENT, INCONSISTENT, UNDETERMINED
 
-        result.findings = [f for f in result.findings if f.code == C.UNPARSED or f.confidence >= min_confidence]
-        if result.status == "inconsistent" and not any(f.code in C.INCONSISTENCY_CODES for f in result.findings):
-            result.status = "unknown" if result.findings else "consistent"
-    return result.to_dict()
+        result.findings = [f for f in result.findings if f.confidence >= min_confidence]
+        if result.status == INCONSISTENT and not result.findings:
+            result.status = UNDETERMINED if result.reasons else CONSISTENT
+    row = result.to_dict()
+    if rec.tname:
+        row["tname"] = rec.tname
+    return row
 
 
 def run(args) -> int:
@@ -70,10 +78,19 @@ def run(args) -> int:
             from cardlint.translate.readers import PairRecord
 
             rec = PairRecord(None, name=args.name, text=args.text.replace("\\n", "\n"),
-                             en_text=args.en_text.replace("\\n", "\n"), tname=args.tname, en_type=args.type_line)
+                             en_text=args.en_text.replace("\\n", "\n"), tname=args.tname, en_type=args.type_line,
+                             oracle_text=args.oracle_text.replace("\\n", "\n") if args.oracle_text else None)
             row = check_record(rec, lang, args.min_confidence)
-            _write(out, fmt, row, single=True)
-            return EXIT_OK if row["consistent"] else EXIT_FINDINGS
+            if fmt in ("html", "md"):
+                from cardlint.translate.report import Summary
+                from cardlint.translate.setreport import render_report
+
+                summary = Summary(lang)
+                summary.add(row)
+                out.write(render_report([row], summary, fmt, lang))
+            else:
+                _write(out, fmt, row, single=True)
+            return EXIT_FINDINGS if row["consistent"] is False else EXIT_OK
         return _run_batch(args, lang, fmt, out)
 
 
@@ -84,25 +101,37 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
     records = read_pairs(args.input, args.input_format, lang, args.oracle)
     summary = Summary(lang)
     rows = []
-    for rec in progress(records, args.input if (args.input_format in ("auto", "jsonl") and
-                                                args.input.lower().endswith(".jsonl")) else ""):
+    keep = fmt in ("json", "html", "md")
+    for rec in progress(records, args.input if args.input != "-" else ""):
         if rec.error:
-            row = {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": rec.error}
+            row = {"name": rec.name, "consistent": None, "status": "error", "findings": [], "error": rec.error}
         else:
             try:
                 row = {"name": rec.name, **{k: v for k, v in check_record(rec, lang, args.min_confidence).items()
                                              if k != "name"}}
             except Exception as exc:  # one bad record never loses the others
-                row = {"name": rec.name, "consistent": False, "status": "error", "findings": [],
-                       "error": f"{args.input}:{rec.line}: {type(exc).__name__}: {exc}"}
+                row = {"name": rec.name, "consistent": None, "status": "error", "findings": [],
+                       "error": f"{rec.where or args.input}: {type(exc).__name__}: {exc}"}
+        if rec.where and "where" not in row:
+            row["where"] = rec.where
+        if keep:
+            row.setdefault("en_text", rec.en_text)
+            row.setdefault("text", rec.text)
         summary.add(row)
-        if fmt == "json":
+        if keep:
             rows.append(row)
         else:
             _write(out, fmt, row)
         out.flush() if hasattr(out, "flush") else None
+    if summary.checked + summary.errors == 0:
+        raise InputError(_("no translation in {lang} found in the input (checked 0 cards)").format(lang=lang),
+                         path=args.input)
     if fmt == "json":
         out.write(json.dumps({"results": rows, "summary": summary.to_dict()}, ensure_ascii=False, indent=2) + "\n")
+    elif fmt in ("html", "md"):
+        from cardlint.translate.setreport import render_report
+
+        out.write(render_report(rows, summary, fmt, lang, source=args.input))
     table = summary.table()
     if fmt == "text":
         out.write("\n" + table + "\n")
@@ -112,7 +141,7 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
         print(_("{n} input line(s) could not be checked; see the \"error\" fields").format(n=summary.errors),
               file=sys.stderr)
         return EXIT_USAGE
-    return EXIT_FINDINGS if (summary.inconsistent or summary.unknown) else EXIT_OK
+    return EXIT_FINDINGS if summary.inconsistent else EXIT_OK
 
 
 def _write(out, fmt: str, row: dict, single: bool = False) -> None:
@@ -124,17 +153,33 @@ def _write(out, fmt: str, row: dict, single: bool = False) -> None:
         out.write(render_text(row) + "\n")
 
 
+def card_label(row: dict) -> str:
+    """How a card is named in a report: its English name, the translated name, else where it is."""
+    name, tname = row.get("name"), row.get("tname")
+    if name and tname and tname != name:
+        return f"{name} ({tname})"
+    return name or tname or row.get("where") or _("(unnamed card)")
+
+
 def render_text(row: dict) -> str:
-    status = {"consistent": _("consistent"), "inconsistent": _("INCONSISTENT"), "unknown": _("unknown"),
+    status = {"consistent": _("consistent"), "inconsistent": _("INCONSISTENT"), "undetermined": _("undetermined"),
               "error": _("error")}.get(row.get("status"), row.get("status"))
-    lines = [f"# {row.get('name')}: {status}"]
+    lines = [f"# {card_label(row)}: {status}"]
     if row.get("error"):
         lines.append(f"  {row['error']}")
     for f in row.get("findings", []):
         idx = f["clause_index"] + 1 if isinstance(f.get("clause_index"), int) else "-"
+        ref = _("Oracle text") if f.get("reference") == "oracle" else _("printed English")
         lines.append(f"  {f['code']} [{idx}] ({f['confidence']:.2f}) {f['message']}")
-        if f.get("en"):
-            lines.append(f"      en: {f['en']}")
+        lines.append(f"      en: “{f.get('en_span') or f.get('en')}”  ({ref})")
         if f.get("translation"):
-            lines.append(f"      tr: {f['translation']}")
+            lines.append(f"      tr: “{f.get('tr_span') or f.get('translation')}”")
+    for r in row.get("undetermined", []):
+        idx = r["clause_index"] + 1 if isinstance(r.get("clause_index"), int) else "-"
+        side = "en" if r.get("side") == "en" else "tr"
+        why = f" — {r['error']}" if r.get("error") else ""
+        lines.append(f"  {r['code']} [{idx}] {r['message']}")
+        lines.append(f"      {side}: “{r.get('sentence')}”{why}")
+    for n in row.get("notes", []):
+        lines.append(f"  {n['code']} {n['message']}")
     return "\n".join(lines)

@@ -34,13 +34,19 @@ class Record:
         return (self.data or {}).get("name")
 
 
-def iter_jsonl(path: str) -> Iterator[Record]:
+def iter_jsonl(path: str, data: bytes | None = None) -> Iterator[Record]:
     """One :class:`Record` per non-empty line; a malformed line becomes a record with ``error``
-    naming ``file:line:column`` (the run goes on)."""
-    try:
-        fh = open(path, "rb")
-    except OSError as exc:
-        raise InputError(_("cannot read input: {error}").format(error=exc.strerror), path=path) from exc
+    naming ``file:line:column`` (the run goes on).  ``data``: the input already read (standard
+    input, ``-``)."""
+    if data is not None or path == "-":
+        import io
+
+        fh = io.BytesIO(data if data is not None else sys.stdin.buffer.read())
+    else:
+        try:
+            fh = open(path, "rb")
+        except OSError as exc:
+            raise InputError(_("cannot read input: {error}").format(error=exc.strerror), path=path) from exc
     with fh:
         for lineno, raw in enumerate(fh, start=1):
             if not raw.strip():

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from cardlint import ir as I
 from cardlint.classify import LAYER_OF, classify_clause, is_cda
@@ -111,6 +111,8 @@ class ClauseSig:
     kw_index: tuple[tuple[int, str], ...] = ()   # (clause index, keyword id) of merged keyword clauses
     filter_keywords: frozenset[str] = frozenset()  # keywords named in filters: "with flying", "without reach"
     kw_unknown: bool = False                      # a keyword clause whose keyword the front end did not identify
+    error: str | None = None                      # why the grammar did not parse it
+    origin: tuple | None = None                   # (lang, name, type line, spell): to parse its sentences alone
 
     @property
     def index(self) -> int:
@@ -119,6 +121,17 @@ class ClauseSig:
     @property
     def kinds(self) -> frozenset[str]:
         return frozenset(a.kind for a in self.atoms)
+
+    @cached_property
+    def shape(self) -> tuple:
+        """What the alignment looks at: equal shapes of parsed clauses are a perfect match."""
+        return (self.ability, self.keywords, self.kinds, self.layers(), self.kw_unknown)
+
+    @cached_property
+    def content(self) -> tuple:
+        """Everything the comparison reads: equal contents compare equal without looking further."""
+        return (self.ability, self.keywords, tuple(self.atoms), self.filter_colors, self.filter_pts,
+                self.filter_keywords, self.kw_unknown)
 
     def layers(self) -> frozenset[str]:
         """Layers of continuous effects, with 7a counted as 7b (CDA-ness is compared apart)."""
@@ -136,7 +149,8 @@ class ClauseSig:
                          filter_pts=self.filter_pts | other.filter_pts,
                          kw_index=self.kw_index + other.kw_index,
                          filter_keywords=self.filter_keywords | other.filter_keywords,
-                         kw_unknown=self.kw_unknown or other.kw_unknown)
+                         kw_unknown=self.kw_unknown or other.kw_unknown,
+                         error=self.error or other.error, origin=self.origin)
 
 
 # --- normalisation of values -------------------------------------------------------------------
@@ -263,7 +277,8 @@ def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
 
 
 # --- clause → signature --------------------------------------------------------------------------
-def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) -> ClauseSig:
+def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
+                     origin: tuple | None = None) -> ClauseSig:
     norm = normalise_clause(clause)
     cls = classify_clause(norm, spell_card)
     ability = cls["ability"]
@@ -308,7 +323,8 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) ->
                      keywords=frozenset([kw]) if kw and ability == "keyword" else frozenset(),
                      filter_colors=frozenset(f_colors), filter_pts=frozenset(f_pts),
                      kw_index=((index, kw),) if kw and ability == "keyword" else (),
-                     filter_keywords=frozenset(f_kws), kw_unknown=kw_unknown and ability == "keyword")
+                     filter_keywords=frozenset(f_kws), kw_unknown=kw_unknown and ability == "keyword",
+                     error=None if clause.parsed else (clause.error or "not parsed"), origin=origin)
 
 
 def _filter_values(f: I.Filter, colors: set, pts: set) -> None:
