@@ -30,7 +30,10 @@ _OBJ_NOUNS = sorted(list(W.OBJ_NOUNS.items()) + list(W.PLAYER_NOUNS.items()), ke
 _IMPERATIVE_IRREGULAR = {"wirf", "nimm", "zieh", "gib", "sieh", "übernimm", "bring", "lass", "triff", "sprich",
                          "lies", "schau", "stirb", "vergiss", "überspring", "begrab", "erhalte", "verliere"}
 _ADJ_END = re.compile(r"(?:e|en|em|er|es)$")
-_YOU_CONTROL = re.compile(r"\bdu\b.*\bkontrollierst\b")
+#: "die du kontrollierst" (the word lexer may have read "du" as the player word): the verb's second
+#: person says who controls them
+_YOU_CONTROL = re.compile(r"\bkontrollierst\b")
+_THEY_CONTROL = re.compile(r"\bkontrollier(?:t|en)\b")
 # "anstatt die Manakosten … zu bezahlen": an alternative cost
 _ALT_COST = re.compile(r"(?:an)?statt\b.*kosten\b.*\bzu bezahlen$")
 
@@ -348,6 +351,9 @@ class GermanIRBuilder(IRBuilder):
 
     def _de_postmod(self, f: I.Filter, node: Node):
         name = node.name
+        # an alternative without an alias ("postmod: … | relative") keeps its rule as a wrapper
+        if name == "postmod" and len(node.children) == 1 and isinstance(node.children[0], Node):
+            return self._de_postmod(f, node.children[0])
         words = _all_words(node.children)
         text = " ".join(words)
         if name == "target_choice":
@@ -355,9 +361,9 @@ class GermanIRBuilder(IRBuilder):
         elif name == "relative":
             if _YOU_CONTROL.search(text):
                 f.controller = "you"
-            elif "kontrolliert" in text and "gegner" in text:
+            elif _THEY_CONTROL.search(text) and "gegner" in text:
                 f.controller = "opponent"
-            elif "kontrolliert" in text:
+            elif _THEY_CONTROL.search(text):
                 f.controller = f.controller or "player"
             f.extra.append("rel:" + text)
         elif name == "genitive":
