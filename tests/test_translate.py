@@ -245,3 +245,65 @@ def test_exit_codes(tmp_path, capsys, monkeypatch):
     assert rc == 2 and "missing.jsonl" in err
     rc, _o, _e = _run(["check-translation", "--lang", "de"], capsys)
     assert rc == 2
+
+
+# --- three verdicts, sentences, linear alignment ------------------------------------------------------
+def test_duplicated_clause_is_a_missing_clause_and_alignment_is_linear():
+    import time
+
+    from cardlint.translate.compare import check_card
+
+    en = "\n".join(["Creatures you control get +1/+1."] * 3000)
+    tr = "\n".join(["Kreaturen, die du kontrollierst, erhalten +1/+1."] * 2999)
+    started = time.perf_counter()
+    res = check_card(en, tr, "de")
+    # a guard against the quadratic blow-up (35 s for 400 clauses before); the target is in tools/bench.py
+    assert time.perf_counter() - started < 20
+    assert res.status == "inconsistent" and [f.code for f in res.findings] == [C.CLAUSE_MISSING]
+    assert sum(1 for c in res.clauses if c.status == "equal") == 2999
+
+
+def test_one_unparsed_sentence_leaves_the_others_compared():
+    from cardlint.translate.compare import check_card
+
+    en = "Draw a card. Creatures you control get +1/+1 until end of turn."
+    res = check_card(en, "Blorp flurb. Kreaturen, die du kontrollierst, erhalten bis zum Ende des Zuges +2/+1.", "de")
+    assert res.consistent is False
+    (f,) = res.findings
+    assert f.code == C.PT and f.tr_span == "Kreaturen, die du kontrollierst, erhalten bis zum Ende des Zuges +2/+1."
+    assert f.en_span == "Creatures you control get +1/+1 until end of turn."
+    same = check_card(en, "Blorp flurb. Kreaturen, die du kontrollierst, erhalten bis zum Ende des Zuges +1/+1.", "de")
+    assert same.consistent is None and same.status == "undetermined" and not same.findings
+    (why,) = same.reasons
+    assert (why.side, why.sentence) == ("translation", "Blorp flurb.") and why.error
+
+
+def test_oracle_text_is_the_second_reference():
+    from cardlint.translate.compare import check_card
+
+    printed = "Whenever you successfully cast a spell, gain 1 life."
+    tr = "Immer wenn Du einen Zauberspruch erfolgreich sprichst, erhältst Du 1 Lebenspunkt dazu."
+    alone = check_card(printed, tr, "de", "Contemplation", "Bedachtsamkeit")
+    both = check_card(printed, tr, "de", "Contemplation", "Bedachtsamkeit",
+                      oracle_text="Whenever you cast a spell, you gain 1 life.")
+    assert alone.status == "undetermined"
+    assert both.consistent is True and both.reference == "oracle" and [n["code"] for n in both.notes] == [C.DRIFT]
+    # a finding states which English it compared against
+    bad = check_card("All your creatures get +2/+0 until the end of the turn.",
+                     "あなたがコントロールするクリーチャーは、ターン終了時まで+3/+0の修整を受ける。", "ja",
+                     oracle_text="Creatures you control get +2/+0 until end of turn.")
+    assert bad.consistent is False and [(f.code, f.reference) for f in bad.findings] == [(C.PT, "oracle")]
+
+
+def test_text_header_names_the_card_and_exit_status_follows_the_verdict(capsys):
+    from cardlint.cli import main
+
+    rc = main(["check-translation", "由你操控的生物得+1/+0。", "--en-text", "Creatures you control get +1/+1.",
+               "--lang", "zh-Hans", "--name", "Glorious Anthem", "--tname", "光荣圣歌"])
+    out = capsys.readouterr().out
+    assert rc == 1 and out.startswith("# Glorious Anthem (光荣圣歌): ")
+    assert "“Creatures you control get +1/+1.”" in out and "“由你操控的生物得+1/+0。”" in out
+    rc = main(["check-translation", "咕噜咕噜咕噜。", "--en-text", "Creatures you control get +1/+1.",
+               "--lang", "zh-Hans", "--format", "json"])
+    row = json.loads(capsys.readouterr().out)
+    assert rc == 0 and row["consistent"] is None and row["undetermined"][0]["code"] == C.UNPARSED
