@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from cardlint.commands.common import add_format, add_lang, iter_jsonl, open_output, progress
+from cardlint.commands.common import add_format, add_lang, open_output, progress
 from cardlint.errors import EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _
 
@@ -14,7 +14,9 @@ def register(sub) -> None:
     p = sub.add_parser("classify", help=_("classify card text: ability kind, effects, layer, CDA per clause"),
                        description=_("Classify rules text clause by clause (classification.md)."))
     p.add_argument("text", nargs="?", help=_("card rules text (use \\n between abilities); omit with --input"))
-    p.add_argument("--input", metavar="FILE.jsonl", help=_("JSONL file with one card per line: {\"name\", \"text\", \"type\"?}"))
+    p.add_argument("--input", metavar="FILE", help=_("card file, recognised by its content: JSONL (one card per line: "
+                                                     "{\"name\", \"text\", \"type\"?}), a Scryfall bulk-data array "
+                                                     "or an MTGJSON file; - for standard input"))
     p.add_argument("--name", help=_("the card's name, for self-reference"))
     p.add_argument("--type", dest="type_line", metavar="TYPELINE", help=_("the card's type line"))
     p.add_argument("--game", choices=["mtg", "ygo"], default="mtg")
@@ -58,7 +60,9 @@ def run(args) -> int:
 def _run_batch(args, fmt, out) -> int:
     errors = 0
     results = []
-    for rec in progress(iter_jsonl(args.input), args.input):
+    from cardlint.io.sources import iter_card_records
+
+    for rec in progress(iter_card_records(args.input, args.lang), args.input if args.input != "-" else ""):
         if rec.error:
             errors += 1
             name = rec.name if isinstance(rec.name, str) or rec.name is None else str(rec.name)

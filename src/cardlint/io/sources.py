@@ -259,3 +259,30 @@ def oracle_index(path: str) -> dict[str, dict]:
     if bad:
         print(_("{path}: {n} malformed line(s) skipped").format(path=path, n=bad), file=sys.stderr)
     return out
+
+
+def iter_card_records(path: str, lang: str):
+    """Card records ``{"name", "text", "type", "tname"?}`` of any card file, chosen by content: a
+    JSONL file line by line (:func:`cardlint.commands.common.iter_jsonl`), a Scryfall or MTGJSON
+    file one record per printing of ``lang``.  Records carry ``line`` (the JSONL line, or the
+    printing's ordinal) and ``error``; an unrecognised file is an error naming it."""
+    from cardlint.commands.common import Record, iter_jsonl
+
+    head, whole = read_head(path)
+    kind = sniff(head)
+    if kind == JSONL or (kind == UNKNOWN and not head.strip()):
+        yield from iter_jsonl(path, whole)
+        return
+    if kind not in (SCRYFALL, MTGJSON):
+        raise InputError(_("not a card file: expected JSONL, a Scryfall bulk-data array or an MTGJSON file"),
+                         path=path, line=1)
+    found = False
+    for p in iter_printings(path, lang, whole)[1]:
+        found = True
+        if p.error:
+            yield Record(p.ordinal + 1, {"name": p.name}, p.error)
+        else:
+            yield Record(p.ordinal + 1, {"name": p.name, "tname": p.tname, "text": p.text, "type": p.type,
+                                         "where": p.where})
+    if not found:
+        raise InputError(_("no card in {lang} found in the input").format(lang=normalize_lang(lang)), path=path)
