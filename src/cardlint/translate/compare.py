@@ -38,6 +38,9 @@ UNKNOWN_STATUS = UNDETERMINED          # the name before three verdicts
 EQUAL, DIFFERS, MISSING, EXTRA = "equal", "differs", "missing", "extra"
 
 PRINTED, ORACLE = "printed", "oracle"
+#: codes a comparison against the Oracle text reports when the printed English could not be read:
+#: values, not structure (clause split, ability and effect kinds change between templates)
+ORACLE_VALUE_CODES = frozenset({C.PT, C.COLOR, C.TYPE, C.DURATION, C.CONTROLLER, C.TARGET, C.LAYER})
 
 #: how far a finding's confidence is trusted, by how its clauses were aligned
 ALIGN_FACTOR = {"1:1": 1.0, "merge": 0.7, "missing": 1.0, "extra": 1.0}
@@ -363,8 +366,12 @@ def check_card(en_text: str, text: str, lang: str, name: str | None = None, tnam
         oracle.notes.append({"code": C.DRIFT, "message": C.drift_message(printed.status),
                              "en": en_text, "oracle": oracle_text})
         return oracle
-    if printed.status == UNDETERMINED and oracle.status == INCONSISTENT:
-        return oracle          # the printed English could not be read; the Oracle text shows a difference
+    if printed.status == UNDETERMINED and oracle.status == INCONSISTENT and \
+            all(f.code in ORACLE_VALUE_CODES for f in oracle.findings):
+        # the printed English could not be read; the Oracle text shows a difference in a rules value.
+        # A different ability or effect kind against the Oracle text is as likely template drift (an
+        # old "may be played any time you could play an instant" against the Flash keyword): undetermined
+        return oracle
     if printed.status == INCONSISTENT and oracle.status == INCONSISTENT and \
             len(oracle.findings) < len(printed.findings):
         return oracle

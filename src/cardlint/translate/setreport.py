@@ -74,7 +74,7 @@ def _rule_docs(codes) -> list[tuple[str, str]]:
     out = []
     for code in codes:
         rule = tr_rule(code)
-        out.append((code, rule["what"] if rule else C.code_name(code)))
+        out.append((code, f"{rule.summary} {rule.what}" if rule else C.code_name(code)))
     return out
 
 
