@@ -92,6 +92,18 @@ _LAND_ENDINGS = frozenset(("", "n", "en", "e", "s", "es", "er", "ern"))
 _NOUN_ENDINGS = ("", "n", "en", "e", "s", "es", "er", "ern", "innen", "in")
 
 
+def _compound_subtypes(f: I.Filter) -> list[str]:
+    """The subtype words of compounds like "Elementarwesen-Kreatur", "Insekt-Artefaktkreatur": kept as
+    they are written (German), so that a type change naming a subtype is not read as naming none."""
+    out = []
+    for w in f.extra:
+        if "-" in w and " " not in w:
+            prefix = w.rsplit("-", 1)[0]
+            if prefix and not prefix.startswith("nicht") and not any(_noun_facts(prefix)[:2]) and prefix not in out:
+                out.append(prefix)
+    return out
+
+
 def _unnegated(low: str) -> list[str]:
     """The word without each prefix "(?:nicht-?)?" can take off: itself, after "nicht", after "nicht-"."""
     out = [low]
@@ -686,7 +698,7 @@ class GermanIRBuilder(IRBuilder):
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
                 mods.append(I.Modification(I.TYPES, "remove" if f.quantifier == "no" else ("add" if add else "set"),
-                                           f.types))
+                                           f.types + _compound_subtypes(f)))
                 break
         for f in nps:
             if f.pt:

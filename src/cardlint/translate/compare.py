@@ -28,6 +28,7 @@ from cardlint.translate.align import Pair, align
 from cardlint.translate.resplit import split_candidates
 from cardlint.translate.sentences import split_sentences
 from cardlint.translate.signature import UNKNOWN, ClauseSig, clause_signature
+from cardlint.text.segment import LEVEL_HEADER_RE
 
 CONSISTENT = "consistent"
 INCONSISTENT = "inconsistent"
@@ -168,7 +169,8 @@ def _group(sig: ClauseSig, characteristics) -> tuple[set, bool]:
             if a.value is UNKNOWN or a.value is None or a.value == frozenset():
                 unknown = True
             elif a.characteristic == I.TYPES:
-                out.update(("", v) for v in a.value)
+                unknown = unknown or UNKNOWN in a.value
+                out.update(("", v) for v in a.value if v != UNKNOWN)
             else:
                 op = a.op if a.characteristic not in PT_CHARS else a.characteristic
                 out.add((op, a.value if not isinstance(a.value, frozenset) else tuple(sorted(a.value))))
@@ -440,10 +442,20 @@ def compare_cards(en_sigs: list[ClauseSig], tr_sigs: list[ClauseSig], name: str 
     clauses: list[ClauseResult] = []
     findings: list[Finding] = []
     gaps: list[tuple[int, Pair]] = []
+    # a leveler's striation (level symbol + its lines) is one clause where the front end reads it as
+    # such (English), several lines elsewhere: those clauses cannot be paired line by line
+    striated = any(map(_is_striation, en_sigs)) != any(map(_is_striation, tr_sigs))
     for p in pairs:
         if p.en is None or p.tr is None:
             gaps.append((len(clauses), p))
             clauses.append(None)          # filled in below: a gap depends on the other clauses
+            continue
+        if striated and (_is_striation(p.en) or _is_striation(p.tr)):
+            side, sig = ("en", p.en) if _is_striation(p.en) else ("translation", p.tr)
+            cr = ClauseResult(p.en.index, p.tr.index, UNDETERMINED, p.mode, p.en.text, p.tr.text)
+            cr.reasons.append(Reason(side, sig.text, _("a leveler's striation is read as one clause on one side "
+                                                       "only"), p.tr.index, p.en.index))
+            clauses.append(cr)
             continue
         cr, fs = _compare_pair(p)
         clauses.append(cr)
@@ -462,6 +474,10 @@ def compare_cards(en_sigs: list[ClauseSig], tr_sigs: list[ClauseSig], name: str 
     else:
         status = CONSISTENT
     return CardResult(name, status, findings, clauses)
+
+
+def _is_striation(sig: ClauseSig) -> bool:
+    return "\n" in sig.text and bool(LEVEL_HEADER_RE.match(sig.text.split("\n", 1)[0].strip()))
 
 
 def _gap(p: Pair, uncertain: bool) -> tuple[ClauseResult, list[Finding]]:

@@ -204,9 +204,10 @@ def norm_types(value) -> object:
             out.add(w)
             continue
         if w not in known:
-            return UNKNOWN
+            out.add(UNKNOWN)      # a word left in the front end's language: the set is partly known
+            continue
         out.add(_singular(w))
-    return frozenset(out)
+    return frozenset(out) if out != {UNKNOWN} else UNKNOWN
 
 
 def _singular(w: str) -> str:
