@@ -48,6 +48,7 @@ ALIGN_FACTOR = {"1:1": 1.0, "merge": 0.7, "missing": 1.0, "extra": 1.0}
 #: findings of a sentence-by-sentence comparison (the sentence was parsed without its clause)
 SENTENCE_FACTOR = 0.9
 PT_CHARS = (I.PT_SET, I.PT_MODIFY)
+_GRANT_OR_REMOVAL = {"add": "add", "remove": "remove", "remove_all": "remove"}
 
 
 @dataclass
@@ -235,8 +236,9 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
         add(code, _("{what} differ: {en} in English, {tr} in the translation")
             .format(what=label, en=_fmt_pairs(e_vals), tr=_fmt_pairs(t_vals)), scale)
     # a grant turned into a removal, even where a keyword itself was not understood
-    e_ops = {a.op for a in en.atoms if a.characteristic == I.ABILITIES and a.op in ("add", "remove", "remove_all")}
-    t_ops = {a.op for a in tr.atoms if a.characteristic == I.ABILITIES and a.op in ("add", "remove", "remove_all")}
+    # ("loses all abilities" and "loses flying" are both removals: only a grant against a removal counts)
+    e_ops = {_GRANT_OR_REMOVAL[a.op] for a in en.atoms if a.characteristic == I.ABILITIES and a.op in _GRANT_OR_REMOVAL}
+    t_ops = {_GRANT_OR_REMOVAL[a.op] for a in tr.atoms if a.characteristic == I.ABILITIES and a.op in _GRANT_OR_REMOVAL}
     if e_ops and t_ops and not (e_ops & t_ops) and not any(f.code == C.KEYWORD for f in out):
         add(C.KEYWORD, _("abilities granted in one text, removed in the other: {en} in English, {tr} in the translation")
             .format(en=_fmt(e_ops), tr=_fmt(t_ops)))

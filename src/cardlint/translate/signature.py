@@ -266,14 +266,38 @@ def _drop_redundant_types(effect: I.Effect) -> None:
                                     for v in m.value)
                 and len(effect.modifications) > 1):
             continue
+        if (m.characteristic == I.TYPES and m.op in ("add", "set") and isinstance(m.value, (list, tuple))
+                and len(m.value) > 1):
+            # "becomes a 3/3 creature that's still a land" on a land: the land type is kept, not changed
+            rest = [v for v in m.value if not (isinstance(v, str) and v.lower() in have and v.lower() in CARD_TYPES)]
+            if rest and len(rest) < len(m.value):
+                m = copy.copy(m)
+                m.value = rest
         keep.append(m)
     effect.modifications = keep
+
+
+def _is_still_restatement(effect: I.Effect, earlier: list[I.Effect]) -> bool:
+    """"It's still a land." after "… becomes a 3/3 creature": the older way to write "in addition to
+    its other types" restates a card type the object keeps; it changes nothing of its own."""
+    f = effect.affected
+    if effect.kind != I.CONTINUOUS or f is None or len(effect.modifications) != 1:
+        return False
+    m = effect.modifications[0]
+    if m.characteristic != I.TYPES or m.op not in ("add", "set") or not isinstance(m.value, (list, tuple)) or \
+            not m.value or not all(isinstance(v, str) and v.lower() in CARD_TYPES for v in m.value):
+        return False
+    have = {t.lower() for t in (f.types or [])} | ({f.noun.lower()} if f.noun else set())
+    if f.ref not in ("it", "self") and not all(v.lower() in have for v in m.value):
+        return False        # a type the object does not name: a change, not a restatement
+    return any(e.kind == I.CONTINUOUS and any(x.characteristic == I.TYPES for x in e.modifications) for e in earlier)
 
 
 def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
     c = copy.deepcopy(clause)
     for e in c.effects:
         _drop_redundant_types(e)
+    c.effects = [e for i, e in enumerate(c.effects) if not _is_still_restatement(e, c.effects[:i])]
     return c
 
 
