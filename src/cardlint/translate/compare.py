@@ -41,7 +41,8 @@ EQUAL, DIFFERS, MISSING, EXTRA = "equal", "differs", "missing", "extra"
 PRINTED, ORACLE = "printed", "oracle"
 #: codes a comparison against the Oracle text reports when the printed English could not be read:
 #: values, not structure (clause split, ability and effect kinds change between templates)
-ORACLE_VALUE_CODES = frozenset({C.PT, C.COLOR, C.TYPE, C.DURATION, C.CONTROLLER, C.TARGET, C.LAYER})
+#: (not types: creature types are the most frequent Oracle errata — "counts as a Hound" → Jackal)
+ORACLE_VALUE_CODES = frozenset({C.PT, C.COLOR, C.DURATION, C.CONTROLLER, C.TARGET, C.LAYER})
 
 #: how far a finding's confidence is trusted, by how its clauses were aligned
 ALIGN_FACTOR = {"1:1": 1.0, "merge": 0.7, "missing": 1.0, "extra": 1.0}

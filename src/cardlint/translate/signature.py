@@ -169,7 +169,10 @@ def norm_quantifier(f: I.Filter | None) -> str | None:
 def norm_pt(value) -> str:
     if not isinstance(value, str):
         return UNKNOWN
+    # "+*/+0, where * is …" (old notation) is "+X/+0, where X is …"
     v = value.replace("−", "-").replace("－", "-").replace("＋", "+").replace(" ", "").upper()
+    if "X" not in v and re.search(r"[+\-]\*", v):
+        v = v.replace("*", "X")
     return v if _PT_RE.match(v) else UNKNOWN
 
 
@@ -266,13 +269,6 @@ def _drop_redundant_types(effect: I.Effect) -> None:
                                     for v in m.value)
                 and len(effect.modifications) > 1):
             continue
-        if (m.characteristic == I.TYPES and m.op in ("add", "set") and isinstance(m.value, (list, tuple))
-                and len(m.value) > 1):
-            # "becomes a 3/3 creature that's still a land" on a land: the land type is kept, not changed
-            rest = [v for v in m.value if not (isinstance(v, str) and v.lower() in have and v.lower() in CARD_TYPES)]
-            if rest and len(rest) < len(m.value):
-                m = copy.copy(m)
-                m.value = rest
         keep.append(m)
     effect.modifications = keep
 
