@@ -294,7 +294,24 @@ def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
     for e in c.effects:
         _drop_redundant_types(e)
     c.effects = [e for i, e in enumerate(c.effects) if not _is_still_restatement(e, c.effects[:i])]
+    _drop_copy_exception_grants(c)
     return c
+
+
+def _drop_copy_exception_grants(clause: I.ClauseIR) -> None:
+    """"becomes a copy of …, except it has this ability" (and the older "… gains this ability"): the
+    granted ability is part of the copy effect (CR 707.9a, layer 1a), not a layer-6 grant of its own.
+    Only grants of an ability the front end did not name (this ability) on the copying object go."""
+    copying = {e.affected.ref for e in clause.effects if e.kind == I.CONTINUOUS and e.affected is not None
+               and any(m.characteristic == I.COPY for m in e.modifications)}
+    if not copying:
+        return
+    for e in clause.effects:
+        if e.kind == I.CONTINUOUS and e.affected is not None and e.affected.ref in copying:
+            e.modifications = [m for m in e.modifications
+                               if not (m.characteristic == I.ABILITIES and m.op in ("add", "gain", "have")
+                                       and not m.value)]
+    clause.effects = [e for e in clause.effects if e.kind != I.CONTINUOUS or e.modifications]
 
 
 # --- clause → signature --------------------------------------------------------------------------
