@@ -284,7 +284,7 @@ def _is_still_restatement(effect: I.Effect, earlier: list[I.Effect]) -> bool:
             not m.value or not all(isinstance(v, str) and v.lower() in CARD_TYPES for v in m.value):
         return False
     have = {t.lower() for t in (f.types or [])} | ({f.noun.lower()} if f.noun else set())
-    if f.ref not in ("it", "they", "self") and not all(v.lower() in have for v in m.value):
+    if f.ref not in ("it", "they", "those", "that", "self") and not all(v.lower() in have for v in m.value):
         return False        # a type the object does not name: a change, not a restatement
     return any(e.kind == I.CONTINUOUS and any(x.characteristic == I.TYPES for x in e.modifications) for e in earlier)
 
