@@ -307,3 +307,16 @@ def test_text_header_names_the_card_and_exit_status_follows_the_verdict(capsys):
                "--lang", "zh-Hans", "--format", "json"])
     row = json.loads(capsys.readouterr().out)
     assert rc == 0 and row["consistent"] is None and row["undetermined"][0]["code"] == C.UNPARSED
+
+
+def test_unparsed_printed_clause_compared_against_its_oracle_wording():
+    from cardlint.translate.compare import check_card
+
+    printed = "Creatures you control get +1/+1.\nWhenever you successfully cast a spell, gain 1 life."
+    oracle = "Zorbo frobnicates the glorp.\nWhenever you cast a spell, you gain 1 life."   # clause 1 parses only here
+    tr = "Kreaturen, die du kontrollierst, erhalten +1/+1.\nImmer wenn du einen Zauberspruch wirkst, erhältst du 1 Lebenspunkt dazu."
+    res = check_card(printed, tr, "de", oracle_text=oracle)
+    assert res.consistent is True and res.reference == "printed+oracle"
+    assert [n["code"] for n in res.notes] == [C.DRIFT]
+    bad = check_card(printed, tr.replace("+1/+1", "+2/+1"), "de", oracle_text=oracle)
+    assert [(f.code, f.clause_index, f.reference) for f in bad.findings] == [(C.PT, 0, "printed")]

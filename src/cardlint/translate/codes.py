@@ -77,6 +77,11 @@ def code_name(code: str) -> str:
     return names.get(code, code)
 
 
+def drift_clause_message(n: int) -> str:
+    return _("{n} clause(s) of the printed English could not be compared; compared against their Oracle "
+             "wording instead").format(n=n)
+
+
 def drift_message(printed_status: str) -> str:
     if printed_status == "inconsistent":
         return _("the printed English differs from the current Oracle wording; the translation agrees "

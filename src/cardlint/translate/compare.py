@@ -380,10 +380,50 @@ def check_card(en_text: str, text: str, lang: str, name: str | None = None, tnam
     if printed.status == INCONSISTENT and oracle.status == INCONSISTENT and \
             len(oracle.findings) < len(printed.findings):
         return oracle
+    if printed.status == UNDETERMINED:
+        mixed = _check_clause_by_clause(en_text, oracle_text, text, lang, name, tname, en_type, oracle_type, tr_type)
+        if mixed is not None and len(mixed.reasons) < len(printed.reasons) and \
+                (oracle.status != UNDETERMINED or len(mixed.reasons) < len(oracle.reasons)):
+            return mixed
     if printed.status == UNDETERMINED and oracle.status == UNDETERMINED and \
             len(oracle.reasons) < len(printed.reasons):
         return oracle
     return printed
+
+
+def _check_clause_by_clause(en_text: str, oracle_text: str, text: str, lang: str, name, tname, en_type,
+                            oracle_type, tr_type) -> CardResult | None:
+    """The printed English with each clause that does not parse replaced by its Oracle counterpart
+    (paired 1:1, parsed), compared with the translation.  Against a replaced clause only value
+    differences count (a different ability or effect kind there is as likely template drift): with
+    another finding on one, None (the card stays undetermined)."""
+    en_text, text = unglue_reminders(en_text), unglue_reminders(text)
+    spell = _spell_flag(en_type, tr_type, lang)
+    printed = list(signatures(en_text, "en", name, en_type, spell))
+    oracle = list(signatures(unglue_reminders(oracle_text), "en", name, oracle_type or en_type, spell))
+    hybrid, replaced = [], set()
+    for p in align(printed, oracle):
+        if p.en is None:
+            continue
+        if not p.en.parsed and p.tr is not None and p.tr.parsed and p.mode == "1:1" and len(p.en.indices) == 1:
+            hybrid.append(replace(p.tr, indices=p.en.indices, line=p.en.line))
+            replaced.add(p.en.index)
+        else:
+            hybrid.append(p.en)
+    if not replaced:
+        return None
+    result = compare_cards(hybrid, list(signatures(text, lang, tname or name, tr_type, spell)), name)
+    for f in result.findings:
+        if f.en_clause_index is None:
+            return None           # a translated clause left over: the old and new clause splits may differ
+        if f.en_clause_index in replaced:
+            if f.code not in ORACLE_VALUE_CODES:
+                return None
+            f.reference = ORACLE
+    result.notes.append({"code": C.DRIFT, "message": C.drift_clause_message(len(replaced)), "en": en_text,
+                         "oracle": oracle_text})
+    result.reference = "printed+oracle"
+    return result
 
 
 def _same_wording(a: str, b: str) -> bool:
