@@ -79,7 +79,9 @@ def _rule_docs(codes) -> list[tuple[str, str]]:
 
 
 def render_report(rows: list[dict], summary, fmt: str, lang: str, source: str | None = None) -> str:
-    codes = sorted(summary.by_code.items())
+    # the finding codes are counted under "inconsistent"; TR401 (a reason, not a finding) is the
+    # undetermined count itself
+    codes = sorted((c, n) for c, n in summary.by_code.items() if c in C.INCONSISTENCY_CODES)
     cards = [_card_view(r, fmt == "html") for r in rows]
     if fmt == "md":
         return _render_md(cards, summary, codes, lang, source)
@@ -89,7 +91,7 @@ def render_report(rows: list[dict], summary, fmt: str, lang: str, source: str | 
     all_codes = sorted({c for card in cards for c in card["codes"]} | {c for c, _n in codes})
     return env.get_template("report.html.j2").render(
         L=_labels(), lang=lang, source=source, summary=summary, codes=codes, cards=cards,
-        code_names={c: C.code_name(c) for c in all_codes}, rules=_rule_docs(all_codes))
+        code_names={c: C.code_name(c) for c in all_codes}, rules=_rule_docs(all_codes), filter_codes=all_codes)
 
 
 def _md_cell(text: str) -> str:
