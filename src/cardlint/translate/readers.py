@@ -62,7 +62,7 @@ def detect_format(path: str) -> str:
 def read_pairs(path: str, fmt: str = "auto", lang: str = "de", oracle: str | None = None) -> Iterator[PairRecord]:
     head, whole = S.read_head(path)
     if fmt == "auto":
-        fmt = _KINDS.get(S.sniff(head))
+        fmt = _KINDS.get(S.sniff(head)) if head.strip() else "jsonl"   # empty: "0 cards", not "unknown format"
         if fmt is None:
             raise InputError(_("not a translation file: expected JSONL, a Scryfall or MTGJSON JSON file, or a Forge "
                                "cardnames file"), path=path, line=1)
