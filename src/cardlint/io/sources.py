@@ -17,6 +17,7 @@ others are still read.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from dataclasses import dataclass
 from typing import Iterator
@@ -65,7 +66,11 @@ def sniff(data: bytes) -> str:
         try:
             obj = json.loads(first.decode("utf-8", "replace"))
         except json.JSONDecodeError:
-            return MTGJSON        # a pretty-printed JSON document
+            if b"\n" in head.rstrip(b"\r\n"):
+                return MTGJSON    # a pretty-printed JSON document
+            # one line longer than the head: a JSONL record or a one-line JSON document, by its first key
+            key = re.match(rb'\{\s*"([^"]*)"', head)
+            return MTGJSON if key and key.group(1) in (b"meta", b"data", b"cards") else JSONL
         if isinstance(obj, dict) and not ({"data", "meta", "cards"} & set(obj)):
             return JSONL
         return MTGJSON
