@@ -97,10 +97,14 @@ def _compound_subtypes(f: I.Filter) -> list[str]:
     they are written (German), so that a type change naming a subtype is not read as naming none."""
     out = []
     for w in f.extra:
-        if "-" in w and " " not in w:
-            prefix = w.rsplit("-", 1)[0]
-            if prefix and not prefix.startswith("nicht") and not any(_noun_facts(prefix)[:2]) and prefix not in out:
-                out.append(prefix)
+        if "-" in w and " " not in w and not w.startswith("nicht"):
+            parts = [p for p in w.split("-") if p]
+            # the head names the card type ("-Kreatur"); a head that is no type word is a subtype too
+            # ("(Kithkin, Geist)" → "kithkin-geist")
+            words = parts[:-1] + ([parts[-1]] if parts and not any(_noun_facts(parts[-1])[:2]) else [])
+            for p in words:
+                if not any(_noun_facts(p)[:2]) and p not in out:
+                    out.append(p)
     return out
 
 
