@@ -223,7 +223,7 @@ def test_is_keyword_memo_answers_as_the_check():
     # CR 701.10a–b: doubling P/T is +X/+Y (layer 7c) on the creature whose power it is
     ("Verdopple Stärke und Widerstandskraft einer Kreatur deiner Wahl bis zum Ende des Zuges.", "target creature", "continuous"),
     ("Verdopple seine Stärke und Widerstandskraft bis zum Ende des Zuges.", "it", "continuous"),
-    ("Verdopple bis zum Ende des Zuges die Stärke jeder anderen Kreatur, die du kontrollierst.", "each other creature", "continuous"),
+    ("Verdopple bis zum Ende des Zuges die Stärke jeder anderen Kreatur, die du kontrollierst.", "each other creature (you control)", "continuous"),
     # look-alikes: doubling counters or a life total stays a one-shot
     ("Verdopple die Anzahl der +1/+1-Marken auf einer Kreatur deiner Wahl.", None, "one-shot"),
     ("Verdopple deinen Lebenspunktestand.", None, "one-shot"),

@@ -50,7 +50,7 @@ def _params(verdict: str):
 
 def _reported(row: dict) -> set[tuple[str, int | None]]:
     res = check_card(row["en_text"], row["text"], row["lang"], row["name"], row.get("tname"),
-                     row.get("en_type"), row.get("type"))
+                     row.get("en_type"), row.get("type"), row.get("oracle_text"), row.get("oracle_type"))
     return {(f.code, f.clause_index) for f in res.findings}
 
 

@@ -254,6 +254,23 @@ def bench_compare(args) -> int:
     return 1 if failed else 0
 
 
+def bench_translation_align(n: int = 3000) -> int:
+    """check-translation of one text of ``n`` identical clauses against ``n - 1`` (the target: ≤ 1 s,
+    the missing clause reported): the alignment must stay linear in the number of clauses."""
+    from cardlint.translate.compare import check_card
+
+    check_card("Creatures you control get +1/+1.", "Kreaturen, die du kontrollierst, erhalten +1/+1.", "de")  # load
+    en = "\n".join(["Creatures you control get +1/+1."] * n)
+    tr = "\n".join(["Kreaturen, die du kontrollierst, erhalten +1/+1."] * (n - 1))
+    wall, cpu = time.perf_counter(), time.process_time()
+    res = check_card(en, tr, "de")
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    codes = [f.code for f in res.findings]
+    print(f"check-translation {n} vs {n - 1} identical clauses: {wall:.2f} s wall, {cpu:.2f} s CPU "
+          f"(target ≤ 1 s); verdict {res.status}, findings {codes}; load average {load_average()}")
+    return 0 if codes == ["TR301"] else 1
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lang", default="en", choices=list(FILES))
@@ -262,6 +279,8 @@ def main() -> int:
     ap.add_argument("--compare", action="store_true", help="every language, µs/clause relative to English")
     ap.add_argument("--no-memo", action="store_true", help="re-parse repeated clause texts (no parse memo)")
     ap.add_argument("--no-cold-start", action="store_true")
+    ap.add_argument("--translation-align", type=int, metavar="N", nargs="?", const=3000,
+                    help="time check-translation of N identical clauses against N-1 (default 3000)")
     ap.add_argument("--chunk", type=int, default=1000,
                     help="cards per chunk when the pipeline and the lexer-only pass alternate (default 1000)")
     ap.add_argument("--first-run", action="store_true",
@@ -281,6 +300,8 @@ def main() -> int:
             bench_batch.jobs_bench(args) if args.jobs else bench_batch.rss_bench(args))
     if args.step < 1 or args.chunk < 1:
         ap.error("--step and --chunk must be at least 1")
+    if args.translation_align:
+        return bench_translation_align(args.translation_align)
     if args.compare:
         return bench_compare(args)
     bench_one(args)

@@ -4,10 +4,21 @@
   python tools/review_translations.py --lang de --sample 700            # seed: the language's default
   python tools/review_translations.py --lang ja --sample 700 --seed 702 --pending /tmp/ja-pending.jsonl
   python tools/review_translations.py --lang ja --accept /tmp/ja-pending.jsonl   # store the verdicts filled in
+  python tools/review_translations.py --lang de --hard --sample 300               # the hard cards (see below)
+
+``--hard`` draws, in a fixed random order (``--seed``), the first N corpus cards whose English (the
+Oracle text by name, else the printed English) has a continuous effect in layer 1-5, 7a, 7b or 7d
+or a CDA — anthems aside, the effects a wrong translation breaks (type and color setters, copy and
+control effects, base P/T setters, switches).  Unparsed English clauses count by the fallback's
+reading, so the sample does not lean towards cards the grammar reads.
 
 A fixed random sample of N cards (``random.Random(seed)`` over the corpus lines whose translated
 text and English printed text are both non-empty) is checked; the English side is the
-``en_printed_text`` of the same printing.  A *pair where both sides parse* is a card none of
+``en_printed_text`` of the same printing, with the Oracle text of the card (joined by name with
+``oracle-en.jsonl``, as ``check-translation --oracle`` does; ``--no-oracle`` turns it off) as the
+second reference.  Every finding of the run is judged (also on cards where some other clause could
+not be compared); the figures are the false-alarm rate (cards with a false-alarm finding) and the
+undetermined rate (cards with ``consistent: null``), both over the sample.  A *pair where both sides parse* is a card none of
 whose clauses, on either side, is unparsed (no TR401).  Every finding on such a pair is judged
 by hand and the verdict stored in ``tests/fixtures/translate/verdicts-<lang>.jsonl``, keyed by the
 card, the code, the clause index and a hash of both clause texts and of the message (which names
@@ -97,27 +108,75 @@ def draw_sample(lang: str, n: int, seed: int) -> list[dict]:
     return [rows[i] for i in picked]
 
 
-def run_check(lang: str, sample: list[dict]) -> list[dict]:
+HARD_LAYERS = frozenset({"1a", "1b", "2", "3", "4", "5", "7a", "7b", "7d"})
+
+
+def oracle_rows() -> dict[str, dict]:
+    from cardlint.io.sources import oracle_index
+
+    return oracle_index(str(CORPUS / "oracle-en.jsonl"))
+
+
+def _oracle_of(oracle: dict[str, dict] | None, name: str | None) -> tuple[str | None, str | None]:
+    if not oracle or not name:
+        return None, None
+    from cardlint.translate.readers import oracle_row
+
+    row = oracle_row(oracle, name)
+    return (row.get("text"), row.get("type")) if row else (None, None)
+
+
+def is_hard(text: str, type_line: str | None) -> bool:
+    """Does the English have a continuous effect in layer 1-5, 7a, 7b, 7d or a CDA?"""
+    from cardlint.pipeline import classify_text
+
+    for clause in classify_text(text or "", "en", None, type_line)["clauses"]:
+        for e in clause.get("effects", []):
+            if e.get("cda") or (e.get("kind") == "continuous" and e.get("layer") in HARD_LAYERS):
+                return True
+    return False
+
+
+def draw_hard(lang: str, n: int, seed: int, oracle: dict[str, dict] | None) -> list[dict]:
+    """The first ``n`` hard cards in a fixed random order of the corpus lines."""
+    rows = draw_sample(lang, 10 ** 9, seed)
+    random.Random(seed).shuffle(rows)
+    out = []
+    for r in rows:
+        text, type_line = _oracle_of(oracle, r.get("name"))
+        if text is None:
+            text, type_line = r["en_printed_text"], r.get("en_printed_type")
+        if is_hard(text, type_line):
+            out.append(r)
+            if len(out) >= n:
+                break
+    return out
+
+
+def run_check(lang: str, sample: list[dict], oracle: dict[str, dict] | None = None) -> list[dict]:
     from cardlint.commands.common import progress
     from cardlint.translate.compare import check_card
 
     out = []
     for r in progress(sample, total=len(sample)):
+        o_text, o_type = _oracle_of(oracle, r.get("name"))
         res = check_card(r["en_printed_text"], r["text"], lang, r.get("name"), r.get("tname"),
-                         r.get("en_printed_type"), r.get("type"))
+                         r.get("en_printed_type"), r.get("type"), o_text, o_type)
         findings = [f.to_dict() for f in res.findings]
         out.append({"card": card_key(r), "name": r.get("name"), "tname": r.get("tname"), "set": r.get("set"),
                     "en_text": r["en_printed_text"], "text": r["text"], "en_type": r.get("en_printed_type"),
-                    "type": r.get("type"), "status": res.status,
-                    "both_parse": not any(f["code"] == UNPARSED for f in findings),
-                    "findings": findings})
+                    "type": r.get("type"), "oracle_text": o_text, "oracle_type": o_type, "status": res.status,
+                    "reference": res.reference, "both_parse": not res.reasons, "findings": findings,
+                    "undetermined": [x.to_dict() for x in res.reasons]})
     return out
 
 
 def verdict_row(lang: str, card: dict, f: dict) -> dict:
     return {"key": finding_key(card["card"], f), "lang": lang, "card": card["card"], "name": card["name"],
             "tname": card["tname"], "en_type": card["en_type"], "type": card["type"],
-            "en_text": card["en_text"], "text": card["text"], "code": f["code"], "clause_index": f["clause_index"],
+            "en_text": card["en_text"], "text": card["text"], "oracle_text": card.get("oracle_text"),
+            "oracle_type": card.get("oracle_type"), "reference": f.get("reference", "printed"),
+            "code": f["code"], "clause_index": f["clause_index"],
             "en_clause": f["en"], "tr_clause": f["translation"], "message": f["message"],
             "verdict": "", "owner": "", "note": ""}
 
@@ -129,8 +188,10 @@ def figures(lang: str, results: list[dict], verdicts: dict[str, dict]) -> tuple[
     fa_cards = set()
     real_cards = set()
     pending = []
-    for c in both:
+    for c in results:
         for f in c["findings"]:
+            if f["code"] == UNPARSED:      # results of the two-verdict era: a reason, not a finding
+                continue
             v = verdicts.get(finding_key(c["card"], f))
             if v is None or v.get("verdict") not in VERDICTS:
                 pending.append(verdict_row(lang, c, f))
@@ -154,6 +215,10 @@ def figures(lang: str, results: list[dict], verdicts: dict[str, dict]) -> tuple[
            "verdicts_no_longer_reported": dict(gone), "unjudged_findings": len(pending), "unjudged_cards": len(pend_cards),
            "partly_parsed_flagged": sum(1 for c in results if not c["both_parse"] and c["status"] == "inconsistent")}
     fig["false_alarm_rate"] = round(len(fa_cards) / len(both), 4) if both else None
+    fig["false_alarm_rate_sample"] = round(len(fa_cards) / len(results), 4) if results else None
+    fig["false_verdict_cards"] = len(fa_cards - real_cards)      # inconsistent only by false alarms
+    fig["undetermined_cards"] = sum(1 for c in results if c["status"] in ("undetermined", "unknown"))
+    fig["undetermined_rate"] = round(fig["undetermined_cards"] / len(results), 4) if results else None
     fig["false_alarm_rate_if_unjudged_false"] = round(len(fa_cards | pend_cards) / len(both), 4) if both else 0.0
     return fig, pending
 
@@ -162,8 +227,6 @@ def print_causes(results: list[dict], verdicts: dict[str, dict]) -> None:
     """The judged findings of this run by verdict and owner, with their notes: what to pass on."""
     groups = collections.defaultdict(list)
     for c in results:
-        if not c["both_parse"]:
-            continue
         for f in c["findings"]:
             v = verdicts.get(finding_key(c["card"], f))
             if v is not None and v.get("verdict") in VERDICTS:
@@ -179,7 +242,7 @@ def print_pending(pending: list[dict]) -> None:
     for p in pending:
         print(f"## {p['name']} ({p['card']}) {p['code']} [{p['clause_index']}]  key={p['key']}")
         print(f"   {p['message']}")
-        print(f"   en: {p['en_clause']!r}")
+        print(f"   en ({p.get('reference', 'printed')}): {p['en_clause']!r}")
         print(f"   tr: {p['tr_clause']!r}")
 
 
@@ -195,6 +258,9 @@ def main(argv=None) -> int:
     ap.add_argument("--reuse", type=Path, help="take the per-card findings from a --results file instead of running")
     ap.add_argument("--quiet", action="store_true", help="do not list the unjudged findings")
     ap.add_argument("--causes", action="store_true", help="list the judged findings of the run by verdict and owner")
+    ap.add_argument("--hard", action="store_true", help="draw the hard cards (layers 1-5, 7a, 7b, 7d, CDAs)")
+    ap.add_argument("--no-oracle", action="store_true", help="compare against the printed English only")
+    ap.add_argument("--undetermined", action="store_true", help="list the undetermined cards with their reasons")
     args = ap.parse_args(argv)
     vpath = args.verdicts or verdicts_path(args.lang)
     verdicts = load_verdicts(vpath)
@@ -217,7 +283,10 @@ def main(argv=None) -> int:
     if args.reuse:
         results = [json.loads(x) for x in _lines(args.reuse) if x.strip()]
     else:
-        results = run_check(args.lang, draw_sample(args.lang, args.sample, seed))
+        oracle = None if args.no_oracle else oracle_rows()
+        sample = draw_hard(args.lang, args.sample, seed, oracle) if args.hard else \
+            draw_sample(args.lang, args.sample, seed)
+        results = run_check(args.lang, sample, oracle)
         if args.results:
             args.results.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in results),
                                     encoding="utf-8")
@@ -229,6 +298,10 @@ def main(argv=None) -> int:
         print_causes(results, verdicts)
     if not args.quiet:
         print_pending(pending)
+    if args.undetermined:
+        for c in results:
+            for x in c.get("undetermined") or []:
+                print(f"?? {c['name']} [{x['clause_index']}] {x['side']}: {x['sentence']!r} — {x.get('error')}")
     rate = fig["false_alarm_rate"]
     print(f"{args.lang}: sample {fig['sample']} cards (seed {seed}); both sides parse: {fig['both_parse']}; "
           f"flagged: {fig['flagged_both_parse']}")
@@ -236,6 +309,10 @@ def main(argv=None) -> int:
           f"{rate * 100:.1f}%" if rate is not None else "  false alarms: no pair parses on both sides")
     print(f"  real translation differences: {fig['real_cards']} pair(s); findings by verdict: "
           f"{fig['findings_by_verdict']}; false alarms by cause: {fig['false_alarms_by_cause']}")
+    print(f"  undetermined: {fig['undetermined_cards']}/{fig['sample']} cards = "
+          f"{(fig['undetermined_rate'] or 0) * 100:.1f}%; false alarms over the sample: "
+          f"{(fig['false_alarm_rate_sample'] or 0) * 100:.1f}% ({fig['false_verdict_cards']} card(s) "
+          f"inconsistent by false alarms only)")
     print(f"  unjudged: {fig['unjudged_findings']} finding(s) on {fig['unjudged_cards']} pair(s) "
           f"(false-alarm rate if all were false: "
           f"{fig['false_alarm_rate_if_unjudged_false'] * 100:.1f}%); "

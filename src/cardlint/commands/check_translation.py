@@ -1,11 +1,12 @@
 """``cardlint check-translation``: compare a translation's rules meaning with the English text.
 
-Each input pair → ``{"name", "consistent", "status", "findings": [{"code", "clause_index",
-"en_clause_index", "message", "en", "translation", "confidence"}]}``, one output line per input
-line, in order.  Exit 0 when every card is consistent, 1 when any card has findings (inconsistent,
-or unknown: a side did not parse), 2 on usage/file errors or when any input line was malformed
-(the run still finishes and reports every other line).  A summary table goes to standard error
-(``--format text``: standard output).
+Each input pair → ``{"name", "consistent": true | false | null, "status", "reference", "findings":
+[{"code", "clause_index", "en_clause_index", "message", "en", "translation", "en_span", "tr_span",
+"reference", "confidence"}], "undetermined": [reasons], "clauses": [per-clause status], "notes"}``,
+one output line per input line, in order.  Exit 0 when no real difference was found (consistent or
+undetermined cards), 1 when any card is inconsistent, 2 on usage/file errors or when any input
+record was malformed (the run still finishes and reports every other record).  A summary table goes
+to standard error (``--format text``: standard output).
 """
 
 from __future__ import annotations
@@ -33,14 +34,17 @@ def register(sub) -> None:
     p.add_argument("--type", dest="type_line", metavar="TYPELINE", help=_("the card's English type line"))
     p.add_argument("--input", metavar="FILE", help=_("translation pairs: JSONL {\"name\", \"text\", \"en_text\"}, "
                                                      "Forge cardnames-<lang>.txt (with --oracle) or MTGJSON JSON"))
-    p.add_argument("--input-format", choices=["auto", "jsonl", "forge", "mtgjson"], default="auto",
-                   help=_("format of --input (default: from the file name)"))
-    p.add_argument("--oracle", metavar="FILE.jsonl", help=_("English Oracle JSONL to pair with a Forge cardnames file"))
+    p.add_argument("--input-format", choices=["auto", "jsonl", "forge", "mtgjson", "scryfall"],
+                   default="auto", help=_("format of --input (default: recognised by its content)"))
+    p.add_argument("--oracle", metavar="FILE", help=_("English Oracle text by card name (JSONL {\"name\", \"text\"} or "
+                                                      "MTGJSON): the English of a Forge cardnames file, and a second "
+                                                      "English reference for printed texts"))
+    p.add_argument("--oracle-text", help=_("the current Oracle text for TEXT (a second English reference)"))
     p.add_argument("--min-confidence", type=float, default=0.0,
                    help=_("report only findings with at least this confidence (TR401 is always reported)"))
     p.add_argument("--output", "-o", metavar="FILE", help=_("write results to FILE instead of standard output"))
     add_lang(p, _("language of the translation"))
-    add_format(p, ["text", "json", "jsonl"], default=None)
+    add_format(p, ["text", "json", "jsonl", "html", "md"], default=None)
     add_time_limit(p)
     add_batch_options(p)
     p.set_defaults(func=run)
@@ -49,28 +53,43 @@ def register(sub) -> None:
 def check_record(rec, lang: str, min_confidence: float = 0.0) -> dict:
     from cardlint.translate.compare import check_card
 
-    result = check_card(rec.en_text, rec.text, lang, rec.name, rec.tname, rec.en_type, rec.type)
+    result = check_card(rec.en_text, rec.text, lang, rec.name, rec.tname, rec.en_type, rec.type,
+                        rec.oracle_text, rec.oracle_type)
     if min_confidence > 0:
-        from cardlint.translate import codes as C
+        from cardlint.translate.compare import CONSISTENT, INCONSISTENT, UNDETERMINED
 
-        result.findings = [f for f in result.findings if f.code == C.UNPARSED or f.confidence >= min_confidence]
-        if result.status == "inconsistent" and not any(f.code in C.INCONSISTENCY_CODES for f in result.findings):
-            result.status = "unknown" if result.findings else "consistent"
-    return result.to_dict()
+        result.findings = [f for f in result.findings if f.confidence >= min_confidence]
+        if result.status == INCONSISTENT and not result.findings:
+            result.status = UNDETERMINED if result.reasons else CONSISTENT
+    row = result.to_dict()
+    if rec.tname:
+        row["tname"] = rec.tname
+    return row
 
 
-def pair_row(rec, lang: str, min_confidence: float, path: str, time_limit: float | None) -> dict:
+def pair_row(rec, lang: str, min_confidence: float, path: str, time_limit: float | None,
+             keep_texts: bool = False) -> dict:
     """The output row of one translation pair (an error row when it cannot be checked or runs over its
-    time budget: one bad record never loses the others)."""
+    time budget: one bad record never loses the others).  ``keep_texts``: the row also carries both
+    texts (the html and md reports show them side by side)."""
     if rec.error:
-        return {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": rec.error}
-    res, err = guarded(lambda: check_record(rec, lang, min_confidence), time_limit, f"{path}:{rec.line}")
-    if err:
-        return {"name": rec.name, "consistent": False, "status": "error", "findings": [], "error": err}
-    return {"name": rec.name, **{k: v for k, v in res.items() if k != "name"}}
+        row = {"name": rec.name, "consistent": None, "status": "error", "findings": [], "error": rec.error}
+    else:
+        res, err = guarded(lambda: check_record(rec, lang, min_confidence), time_limit,
+                           rec.where or f"{path}:{rec.line}")
+        if err:
+            row = {"name": rec.name, "consistent": None, "status": "error", "findings": [], "error": err}
+        else:
+            row = {"name": rec.name, **{k: v for k, v in res.items() if k != "name"}}
+    if rec.where and "where" not in row:
+        row["where"] = rec.where
+    if keep_texts:
+        row.setdefault("en_text", rec.en_text)
+        row.setdefault("text", rec.text)
+    return row
 
 
-def _pair_key(lang: str, min_confidence: float):
+def _pair_key(lang: str, min_confidence: float, keep_texts: bool):
     from cardlint.i18n import get_lang
 
     ui = get_lang()
@@ -78,8 +97,9 @@ def _pair_key(lang: str, min_confidence: float):
     def key(rec):
         if rec.error:
             return None
-        return content_key("check-translation", lang, ui, min_confidence, rec.name, rec.tname, rec.text, rec.en_text,
-                           rec.type, rec.en_type)
+        # everything the row is made of: the texts, both English references, and where it is (the row says)
+        return content_key("check-translation", lang, ui, min_confidence, keep_texts, rec.name, rec.tname, rec.text,
+                           rec.en_text, rec.type, rec.en_type, rec.oracle_text, rec.oracle_type, rec.where)
     return key
 
 
@@ -99,10 +119,19 @@ def run(args) -> int:
             from cardlint.translate.readers import PairRecord
 
             rec = PairRecord(None, name=args.name, text=args.text.replace("\\n", "\n"),
-                             en_text=args.en_text.replace("\\n", "\n"), tname=args.tname, en_type=args.type_line)
+                             en_text=args.en_text.replace("\\n", "\n"), tname=args.tname, en_type=args.type_line,
+                             oracle_text=args.oracle_text.replace("\\n", "\n") if args.oracle_text else None)
             row = check_record(rec, lang, args.min_confidence)
-            _write(out, fmt, row, single=True)
-            return EXIT_OK if row["consistent"] else EXIT_FINDINGS
+            if fmt in ("html", "md"):
+                from cardlint.translate.report import Summary
+                from cardlint.translate.setreport import render_report
+
+                summary = Summary(lang)
+                summary.add(row)
+                out.write(render_report([row], summary, fmt, lang))
+            else:
+                _write(out, fmt, row, single=True)
+            return EXIT_FINDINGS if row["consistent"] is False else EXIT_OK
         return _run_batch(args, lang, fmt, out)
 
 
@@ -118,23 +147,31 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
     check_record(PairRecord(None, text=warm_up_text("mtg", lang), en_text=warm_up_text("mtg", "en")), lang)  # before any budget
     summary = Summary(lang)
     rows = []
-    shown = args.input if (args.input_format in ("auto", "jsonl") and args.input.lower().endswith(".jsonl")) else ""
-    results = run_batch(progress(records, shown), pair_row, (lang, args.min_confidence, args.input, args.time_limit),
-                        jobs=args.jobs,
-                        key=_pair_key(lang, args.min_confidence), cache=open_cache(args),
+    keep = fmt in ("json", "html", "md")
+    shown = args.input if args.input != "-" else ""
+    results = run_batch(progress(records, shown), pair_row,
+                        (lang, args.min_confidence, args.input, args.time_limit, keep), jobs=args.jobs,
+                        key=_pair_key(lang, args.min_confidence, keep), cache=open_cache(args),
                         store=_checked, encode=True)
     for result in results:
         row = batch_row(result)
         summary.add(row)
-        if fmt == "json":
+        if keep:
             rows.append(row)
         elif fmt == "jsonl":
             out.write(result + "\n")
         else:
             _write(out, fmt, row)
         out.flush() if hasattr(out, "flush") else None
+    if summary.checked + summary.errors == 0:
+        raise InputError(_("no translation in {lang} found in the input (checked 0 cards)").format(lang=lang),
+                         path=args.input)
     if fmt == "json":
         out.write(json.dumps({"results": rows, "summary": summary.to_dict()}, ensure_ascii=False, indent=2) + "\n")
+    elif fmt in ("html", "md"):
+        from cardlint.translate.setreport import render_report
+
+        out.write(render_report(rows, summary, fmt, lang, source=args.input))
     table = summary.table()
     if fmt == "text":
         out.write("\n" + table + "\n")
@@ -144,7 +181,7 @@ def _run_batch(args, lang: str, fmt: str, out) -> int:
         print(_("{n} input line(s) could not be checked; see the \"error\" fields").format(n=summary.errors),
               file=sys.stderr)
         return EXIT_USAGE
-    return EXIT_FINDINGS if (summary.inconsistent or summary.unknown) else EXIT_OK
+    return EXIT_FINDINGS if summary.inconsistent else EXIT_OK
 
 
 def _write(out, fmt: str, row: dict, single: bool = False) -> None:
@@ -157,8 +194,16 @@ def _write(out, fmt: str, row: dict, single: bool = False) -> None:
 
 
 def status_name(status: str | None) -> str:
-    return {"consistent": _("consistent"), "inconsistent": _("INCONSISTENT"), "unknown": _("unknown"),
+    return {"consistent": _("consistent"), "inconsistent": _("INCONSISTENT"), "undetermined": _("undetermined"),
             "error": _("error")}.get(status, str(status))
+
+
+def card_label(row: dict) -> str:
+    """How a card is named in a report: its English name, the translated name, else where it is."""
+    name, tname = row.get("name"), row.get("tname")
+    if name and tname and tname != name:
+        return f"{name} ({tname})"
+    return name or tname or row.get("where") or _("(unnamed card)")
 
 
 def render_text(row: dict) -> str:
@@ -167,15 +212,22 @@ def render_text(row: dict) -> str:
     status = status_name(row.get("status"))
     if row.get("status") in ("inconsistent", "error"):
         status = paint(status, "1;31")
-    name = row.get("name")
-    lines = [f"# {'—' if name is None else name}: {status}"]   # a card without a name is no "None"
+    lines = [f"# {card_label(row)}: {status}"]
     if row.get("error"):
         lines.append(f"  {row['error']}")
     for f in row.get("findings", []):
         idx = f["clause_index"] + 1 if isinstance(f.get("clause_index"), int) else "-"
+        ref = _("Oracle text") if f.get("reference") == "oracle" else _("printed English")
         lines.append(f"  {f['code']} [{idx}] ({f['confidence']:.2f}) {f['message']}")
-        if f.get("en"):
-            lines.append(f"      en: {f['en']}")
+        lines.append(f"      en: “{f.get('en_span') or f.get('en')}”  ({ref})")
         if f.get("translation"):
-            lines.append(f"      tr: {f['translation']}")
+            lines.append(f"      tr: “{f.get('tr_span') or f.get('translation')}”")
+    for r in row.get("undetermined", []):
+        idx = r["clause_index"] + 1 if isinstance(r.get("clause_index"), int) else "-"
+        side = "en" if r.get("side") == "en" else "tr"
+        why = f" — {r['error']}" if r.get("error") else ""
+        lines.append(f"  {r['code']} [{idx}] {r['message']}")
+        lines.append(f"      {side}: “{r.get('sentence')}”{why}")
+    for n in row.get("notes", []):
+        lines.append(f"  {n['code']} {n['message']}")
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from cardlint.batch import add_batch_options, content_key, open_cache, run_batch
 from cardlint.batch import row as batch_row
 from cardlint.commands.common import (add_format, add_lang, add_time_limit, guarded, open_output, progress,
                                       warm_up_text)
-from cardlint.io.jsonl import iter_jsonl, validate
+from cardlint.io.jsonl import validate
 from cardlint.errors import EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _
 
@@ -18,7 +18,9 @@ def register(sub) -> None:
     p = sub.add_parser("classify", help=_("classify card text: ability kind, effects, layer, CDA per clause"),
                        description=_("Classify rules text clause by clause (classification.md)."))
     p.add_argument("text", nargs="?", help=_("card rules text (use \\n between abilities); omit with --input"))
-    p.add_argument("--input", metavar="FILE.jsonl", help=_("JSONL file with one card per line: {\"name\", \"text\", \"type\"?}"))
+    p.add_argument("--input", metavar="FILE", help=_("card file, recognised by its content: JSONL (one card per line: "
+                                                     "{\"name\", \"text\", \"type\"?}), a Scryfall bulk-data array "
+                                                     "or an MTGJSON file; - for standard input"))
     p.add_argument("--name", help=_("the card's name, for self-reference"))
     p.add_argument("--type", dest="type_line", metavar="TYPELINE", help=_("the card's type line"))
     p.add_argument("--game", choices=["mtg", "ygo"], default="mtg")
@@ -99,7 +101,10 @@ def _run_batch(args, fmt, out) -> int:
     collected = []
     # the parser is loaded before any time budget runs (and before workers fork, which then share it)
     _classify(warm_up_text(args.game, args.lang), args.lang, None, None, args.game)
-    results = run_batch(progress(iter_jsonl(args.input), args.input), classify_record,
+    from cardlint.io.sources import iter_card_records
+
+    records = iter_card_records(args.input, args.lang)   # JSONL, Scryfall or MTGJSON, by content
+    results = run_batch(progress(records, args.input if args.input != "-" else ""), classify_record,
                         (args.lang, args.game, args.input, args.time_limit),
                         jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args),
                         store=_no_error, encode=True)

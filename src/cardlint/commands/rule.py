@@ -13,9 +13,9 @@ from cardlint.i18n import _
 
 
 def register(sub) -> None:
-    p = sub.add_parser("rule", help=_("show the documentation of a lint rule"),
+    p = sub.add_parser("rule", help=_("show the documentation of a lint rule or a check-translation code"),
                        description=_("Show a lint rule's documentation with its bad and good examples."))
-    p.add_argument("code", nargs="?", help=_("rule code (CL301) or name (dependency.depends-on)"))
+    p.add_argument("code", nargs="?", help=_("rule code (CL301, TR201) or name (dependency.depends-on)"))
     p.add_argument("--all", action="store_true", help=_("list every rule"))
     p.add_argument("--check", action="store_true", help=_("run the rule's bad/good examples"))
     add_format(p, ["text", "json"], default="text")
@@ -46,6 +46,10 @@ def render(rule) -> str:
 
 def check(rule) -> list[str]:
     """Problems with the rule's examples (empty when every bad example fires and no good one does)."""
+    if rule.code.startswith("TR"):
+        from cardlint.translate.rules import check_rule
+
+        return check_rule(rule)
     from cardlint.lint import lint_example
 
     problems = []
@@ -65,7 +69,9 @@ def run(args) -> int:
     from cardlint.lint.registry import RULES, lookup
 
     if args.all or not args.code:
-        rules = sorted(RULES.values(), key=lambda r: r.code)
+        from cardlint.translate.rules import tr_rules
+
+        rules = sorted(RULES.values(), key=lambda r: r.code) + list(tr_rules().values())
         if args.format == "json":
             print(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity, "summary": r.summary}
                               for r in rules], ensure_ascii=False, indent=2))
@@ -82,6 +88,10 @@ def run(args) -> int:
             return EXIT_FINDINGS if problems else EXIT_OK
         return EXIT_OK
     rule = lookup(args.code)
+    if rule is None:
+        from cardlint.translate.rules import tr_rule
+
+        rule = tr_rule(args.code)
     if rule is None:
         raise InputError(_("unknown rule {code!r}; see cardlint rule --all").format(code=args.code))
     if args.format == "json":

@@ -138,6 +138,33 @@ def read_mtgjson(path: str, raw: str, data: dict, lang: str) -> Document:
     return doc
 
 
+def read_json_cards(path: str, data: bytes, lang: str) -> Document:
+    """A Scryfall bulk-data array or an MTGJSON AllPrintings/set/AtomicCards file, recognised by
+    content: one entry per printing of ``lang`` (MTGJSON ``foreignData`` for another language), each
+    at the line where its name is written."""
+    from cardlint.io import sources as S
+
+    kind, printings = S.iter_printings(path, lang, data)
+    doc = Document(path=path, kind="mtgjson" if kind == S.MTGJSON else "scryfall", is_set=False)
+    raw = data.decode("utf-8", "replace")
+    pos, line = 0, 1
+    for p in printings:
+        if p.error:
+            doc.errors.append(p.error)
+            continue
+        name = p.tname or p.name
+        if name:
+            m = raw.find(json.dumps(name, ensure_ascii=False), pos)
+            if m < 0:
+                m = raw.find(json.dumps(name), pos)
+            if m >= 0:
+                line += raw.count("\n", pos, m)
+                pos = m
+        doc.entries.append(CardEntry(name=name, text=p.text or "", type_line=p.type, lang=lang, path=path,
+                                     line=line, extra={"where": p.where}))
+    return doc
+
+
 def _line_of_name(raw: str, name: str | None) -> int:
     if not name:
         return 1

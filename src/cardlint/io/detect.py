@@ -14,6 +14,9 @@ LINTABLE = (".jsonl", ".json", ".yaml", ".yml", ".txt", ".dec")
 
 
 def read_path(path: str, lang: str = "en", card_db: dict | None = None, game: str = "mtg") -> Iterator[Document]:
+    if path == "-":
+        yield _read_stdin(lang, game)
+        return
     if os.path.isdir(path):
         found = False
         for root, dirs, files in os.walk(path):
@@ -37,6 +40,26 @@ def read_path(path: str, lang: str = "en", card_db: dict | None = None, game: st
     if doc is None:
         raise InputError(_("not a card file, kb template file, board or Forge script"), path=path, line=1)
     yield doc
+
+
+def _read_stdin(lang: str, game: str) -> Document:
+    """Standard input, recognised by content: JSONL cards, a Scryfall array or an MTGJSON file."""
+    from cardlint.io import sources as S
+    from cardlint.io.cards import read_cards_jsonl, read_json_cards
+    from cardlint.io.jsonl import iter_jsonl, validate
+
+    head, data = S.read_head("-")
+    kind = S.sniff(head)
+    if kind in (S.SCRYFALL, S.MTGJSON):
+        return read_json_cards("-", data, lang)
+    if kind == S.JSONL or not head.strip():
+        doc = read_cards_jsonl("-", [validate(r, "card record", "-") for r in iter_jsonl("-", data) if not r.blank],
+                               lang)
+        if game == "ygo":
+            doc.kind, doc.is_set = "ygo", False
+        return doc
+    raise InputError(_("standard input is not a card file: expected JSONL, a Scryfall bulk-data array or an "
+                       "MTGJSON file"), path="-", line=1)
 
 
 def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Document | None:
@@ -90,8 +113,14 @@ def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Docu
         raise InputError(_("a YAML input must be a kb template file (\"templates:\") or a board (\"objects:\")"),
                          path=path, line=1)
     if ext == ".json":
+        from cardlint.io import sources as S
         from cardlint.io.decode import load_json_file
 
+        head, _whole = S.read_head(path)
+        if S.sniff(head) == S.SCRYFALL or (lang != "en" and S.sniff(head) == S.MTGJSON) or _is_all_printings(head):
+            from cardlint.io.cards import read_json_cards
+
+            return read_json_cards(path, S.read_bytes(path), lang)
         raw, data = load_json_file(path)
         from cardlint.io.cards import is_mtgjson, read_mtgjson
 
@@ -116,3 +145,10 @@ def read_file(path: str, lang: str, card_db, game: str, in_folder: bool) -> Docu
     if in_folder:
         return None
     raise InputError(_("unsupported input file type {ext!r}").format(ext=ext or "(none)"), path=path)
+
+
+def _is_all_printings(head: bytes) -> bool:
+    """An AllPrintings file: ``data`` maps set codes to set objects (``{"data": {"10E": {"baseSetSize"…``)."""
+    import re
+
+    return bool(re.search(rb'"data"\s*:\s*\{\s*"[A-Z0-9]{2,6}"\s*:\s*\{', head))

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 from cardlint.errors import InputError
 from cardlint.i18n import _
-from cardlint.io.decode import BOM, decode_utf8, loads_json, read_bytes
+from cardlint.io.decode import BOM, decode_utf8, loads_json
 
 
 @dataclass
@@ -26,13 +26,36 @@ class Record:
         return name if isinstance(name, str) or name is None else str(name)
 
 
-def iter_jsonl(path: str) -> Iterator[Record]:
-    """One :class:`Record` per line of ``path``; a missing or unreadable file raises
-    :class:`InputError` at once (before the first record is asked for)."""
-    lines = read_bytes(path).split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()               # the newline that ends the last line opens no line
-    return (read_line(chunk, path, lineno) for lineno, chunk in enumerate(lines, start=1))
+def iter_jsonl(path: str, data: bytes | None = None) -> Iterator[Record]:
+    """One :class:`Record` per line of ``path``, read as they are asked for (a large file is never
+    held whole); a missing or unreadable file raises :class:`InputError` at once (before the first
+    record is asked for).  ``data``: the input already read (``-``, standard input, is read here
+    when not given)."""
+    if data is None and path == "-":
+        import sys
+
+        data = sys.stdin.buffer.read()
+    if data is not None:
+        lines = data.split(b"\n")
+        if lines and lines[-1] == b"":
+            lines.pop()               # the newline that ends the last line opens no line
+        return (read_line(chunk, path, lineno) for lineno, chunk in enumerate(lines, start=1))
+    return _stream(open_binary(path), path)
+
+
+def open_binary(path: str):
+    try:
+        return open(path, "rb")
+    except IsADirectoryError:
+        raise InputError(_("is a folder, not a file"), path=path) from None
+    except OSError as exc:
+        raise InputError(_("cannot read input: {error}").format(error=exc.strerror or exc), path=path) from None
+
+
+def _stream(fh, path: str) -> Iterator[Record]:
+    with fh:
+        for lineno, chunk in enumerate(fh, start=1):
+            yield read_line(chunk[:-1] if chunk.endswith(b"\n") else chunk, path, lineno)
 
 
 def read_line(chunk: bytes, path: str, lineno: int) -> Record:

@@ -185,6 +185,17 @@ def _name_forms(name: str) -> tuple[tuple[tuple[tuple[str, bool], ...], bool], .
     return tuple((tuple(words), ", " in v) for v, words in ((v, _name_words(v)) for v in _name_variants(name)) if words)
 
 
+_SUBTYPE_LIST = re.compile(r"((?:\bzu (?:einem|einer|ein|eine)\s+(?:[+\-]?\d+/[+\-]?\d+\s+)?|"
+                           r"\b(?:einem|einer|ein|eine)\s+[+\-]?\d+/[+\-]?\d+\s+))?"
+                           r"\s?\(([a-zäöüß][\w\-]*(?:, [a-zäöüß][\w\-]*)+)\)(-?)")
+
+
+def _subtype_list(m: re.Match) -> str:
+    if m.group(1) and not m.group(3):
+        return m.group(1) + "-".join(m.group(2).split(", "))
+    return (m.group(1) or "") + m.group(3)
+
+
 def _replace_self(text: str, name: str | None) -> str:
     if not name:
         return text
@@ -410,6 +421,11 @@ class GermanFrontend(Frontend):
             text = _SELF_PHRASES.sub(SELF, text)
         text = text.replace("ß", "ß").replace("…", "...").replace("’", "'")
         text = " ".join(text.split())  # = re.sub(r"\s+", " ", text).strip(): the same whitespace
+        if "(" in text:
+            # a subtype list kept by the segmenter: what something becomes ("wird zu einem (mensch, krieger)",
+            # "ein 8/8 (kithkin, geist)") reads as the compound "mensch-krieger"; elsewhere (a token's
+            # "(eldrazi, ausgeburt)-kreaturenspielstein") it is left out, as reminder text was
+            text = _SUBTYPE_LIST.sub(_subtype_list, text)
         if "—" in text:
             text = _DASH_SPACING.sub(" — ", text)
         if " ," in text or " ." in text or " ;" in text or " :" in text:

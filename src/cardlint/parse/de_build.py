@@ -32,7 +32,10 @@ _IMPERATIVE_IRREGULAR = {"wirf", "nimm", "zieh", "gib", "sieh", "übernimm", "br
 _ADJ_END = re.compile(r"(?:e|en|em|er|es)$")
 # predicative adjectives that give a supertype ("ist legendär", "sind verschneit")
 _SUPERTYPE_ADJ = {"legendär": "legendary", "verschneit": "snow"}
-_YOU_CONTROL = re.compile(r"\bdu\b.*\bkontrollierst\b")
+#: "die du kontrollierst" (the word lexer may have read "du" as the player word): the verb's second
+#: person says who controls them
+_YOU_CONTROL = re.compile(r"\bkontrollierst\b")
+_THEY_CONTROL = re.compile(r"\bkontrollier(?:t|en)\b")
 # "anstatt die Manakosten … zu bezahlen": an alternative cost
 _ALT_COST = re.compile(r"(?:an)?statt\b.*kosten\b.*\bzu bezahlen$")
 
@@ -89,6 +92,22 @@ def _noun_facts(low: str) -> tuple[tuple[str, ...], tuple[str, ...], str | None]
 
 _LAND_ENDINGS = frozenset(("", "n", "en", "e", "s", "es", "er", "ern"))
 _NOUN_ENDINGS = ("", "n", "en", "e", "s", "es", "er", "ern", "innen", "in")
+
+
+def _compound_subtypes(f: I.Filter) -> list[str]:
+    """The subtype words of compounds like "Elementarwesen-Kreatur", "Insekt-Artefaktkreatur": kept as
+    they are written (German), so that a type change naming a subtype is not read as naming none."""
+    out = []
+    for w in f.extra:
+        if "-" in w and " " not in w and not w.startswith("nicht"):
+            parts = [p for p in w.split("-") if p]
+            # the head names the card type ("-Kreatur"); a head that is no type word is a subtype too
+            # ("(Kithkin, Geist)" → "kithkin-geist")
+            words = parts[:-1] + ([parts[-1]] if parts and not any(_noun_facts(parts[-1])[:2]) else [])
+            for p in words:
+                if not any(_noun_facts(p)[:2]) and p not in out:
+                    out.append(p)
+    return out
 
 
 def _unnegated(low: str) -> list[str]:
@@ -364,9 +383,9 @@ class GermanIRBuilder(IRBuilder):
         elif name == "relative":
             if _YOU_CONTROL.search(text):
                 f.controller = "you"
-            elif "kontrolliert" in text and "gegner" in text:
+            elif _THEY_CONTROL.search(text) and "gegner" in text:
                 f.controller = "opponent"
-            elif "kontrolliert" in text:
+            elif _THEY_CONTROL.search(text):
                 f.controller = f.controller or "player"
             f.extra.append("rel:" + text)
             kws = _relative_keywords(node)
@@ -726,7 +745,7 @@ class GermanIRBuilder(IRBuilder):
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
                 mods.append(I.Modification(I.TYPES, "remove" if f.quantifier == "no" else ("add" if add else "set"),
-                                           f.types))
+                                           f.types + _compound_subtypes(f)))
                 break
         for f in nps:
             if f.pt:

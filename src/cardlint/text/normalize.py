@@ -9,7 +9,10 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"
                          "‚": "'", "−": "-", "–": "-", "‑": "-"})
 
 #: Reminder text in ASCII or full-width parentheses (nesting is rare; one level is handled).
-REMINDER_RE = re.compile(r"\s*[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]")
+#: A parenthesised list of two or more capitalised words ("zu einem (Mensch, Krieger)", German printings
+#: of the Lorwyn era) is a subtype list, not reminder text.
+REMINDER_RE = re.compile(r"\s*(?!\([A-ZÄÖÜ][\w\-]*(?:, [A-ZÄÖÜ][\w\-]*)+\))"
+                         r"[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
 
 

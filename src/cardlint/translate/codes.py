@@ -7,7 +7,10 @@ Codes:
 - TR204 keyword granted/removed differs                       TR205 duration differs
 - TR206 controller of the affected objects differs            TR207 target vs all/each differs
 - TR301 clause missing in the translation / extra in the translation
-- TR401 a side did not parse: the card is "unknown", never "consistent"
+- TR401 a clause (or a sentence of it) did not parse on one side: the card is "undetermined",
+  never "consistent" — a reason, not a finding
+- TR501 template drift: the printed English predates the Oracle wording, and the translation
+  agrees with the Oracle text — a note, not a finding
 
 ``confidence`` (0..1) ranks findings in a batch: the base value below, scaled down when the clauses
 were aligned by merging or splitting lines, or when a value was only partly understood.
@@ -30,6 +33,7 @@ CONTROLLER = "TR206"
 TARGET = "TR207"
 CLAUSE_MISSING = "TR301"
 UNPARSED = "TR401"
+DRIFT = "TR501"
 
 #: code → (short name, base confidence)
 CODES: dict[str, tuple[str, float]] = {
@@ -46,10 +50,11 @@ CODES: dict[str, tuple[str, float]] = {
     TARGET: ("target/all differs", 0.75),
     CLAUSE_MISSING: ("clause missing or extra", 0.5),
     UNPARSED: ("not parsed", 0.0),
+    DRIFT: ("template drift", 0.0),
 }
 
-#: codes that make a card inconsistent (TR401 only makes it unknown)
-INCONSISTENCY_CODES = frozenset(c for c in CODES if c != UNPARSED)
+#: codes that make a card inconsistent (TR401 only makes it undetermined; TR501 is a note)
+INCONSISTENCY_CODES = frozenset(c for c in CODES if c not in (UNPARSED, DRIFT))
 
 
 def code_name(code: str) -> str:
@@ -67,5 +72,19 @@ def code_name(code: str) -> str:
         TARGET: _("target/all differs"),
         CLAUSE_MISSING: _("clause missing or extra"),
         UNPARSED: _("not parsed"),
+        DRIFT: _("template drift"),
     }
     return names.get(code, code)
+
+
+def drift_clause_message(n: int) -> str:
+    return _("{n} clause(s) of the printed English could not be compared; compared against their Oracle "
+             "wording instead").format(n=n)
+
+
+def drift_message(printed_status: str) -> str:
+    if printed_status == "inconsistent":
+        return _("the printed English differs from the current Oracle wording; the translation agrees "
+                 "with the Oracle text (template drift, no finding)")
+    return _("the printed English could not be compared; the translation agrees with the Oracle text "
+             "(compared against the Oracle text)")

@@ -1,14 +1,23 @@
 """Compare aligned clauses and whole cards: English text ↔ translation.
 
-A card is ``consistent`` when every clause pair parsed on both sides and nothing differs;
-``inconsistent`` when any TR1xx–TR3xx finding is reported; ``unknown`` when a side did not parse
-(TR401) and nothing else was found — never ``consistent``.
+Three verdicts (architecture.md §3, README "check-translation"):
+- ``consistent`` — every clause was compared (as a whole, or sentence by sentence) and agrees;
+- ``inconsistent`` — a real difference was found (a TR1xx–TR3xx finding);
+- ``undetermined`` — nothing differs, but some clause could not be compared: each such clause has
+  a status ``undetermined`` and the reasons (which side, which sentence, the parse error, TR401).
+An undetermined card is never consistent and never a finding.
+
+A clause pair is compared as a whole when both sides parse.  When a side does not, its sentences
+are parsed one by one and compared sentence by sentence (:mod:`.sentences`): one unparsed
+sentence leaves the others compared, and a finding points at the sentence (``en_span``,
+``tr_span``).  ``reference`` says which English the translation was compared against: the printed
+text of the printing, or the Oracle text (:func:`check_card` with ``oracle_text``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from cardlint import ir as I
@@ -18,15 +27,30 @@ from cardlint.i18n import _
 from cardlint.translate import codes as C
 from cardlint.translate.align import Pair, align
 from cardlint.translate.resplit import split_candidates
+from cardlint.translate.sentences import split_sentences
 from cardlint.translate.signature import UNKNOWN, ClauseSig, clause_signature
+from cardlint.text.segment import LEVEL_HEADER_RE
 
 CONSISTENT = "consistent"
 INCONSISTENT = "inconsistent"
-UNKNOWN_STATUS = "unknown"
+UNDETERMINED = "undetermined"
+UNKNOWN_STATUS = UNDETERMINED          # the name before three verdicts
+
+#: clause statuses
+EQUAL, DIFFERS, MISSING, EXTRA = "equal", "differs", "missing", "extra"
+
+PRINTED, ORACLE = "printed", "oracle"
+#: codes a comparison against the Oracle text reports when the printed English could not be read:
+#: values, not structure (clause split, ability and effect kinds change between templates)
+#: (not types: creature types are the most frequent Oracle errata — "counts as a Hound" → Jackal)
+ORACLE_VALUE_CODES = frozenset({C.PT, C.COLOR, C.DURATION, C.CONTROLLER, C.TARGET, C.LAYER})
 
 #: how far a finding's confidence is trusted, by how its clauses were aligned
 ALIGN_FACTOR = {"1:1": 1.0, "merge": 0.7, "missing": 1.0, "extra": 1.0}
+#: findings of a sentence-by-sentence comparison (the sentence was parsed without its clause)
+SENTENCE_FACTOR = 0.9
 PT_CHARS = (I.PT_SET, I.PT_MODIFY)
+_GRANT_OR_REMOVAL = {"add": "add", "remove": "remove", "remove_all": "remove"}
 
 
 @dataclass
@@ -38,11 +62,54 @@ class Finding:
     translation: str
     confidence: float
     en_clause_index: int | None = None
+    en_span: str | None = None           # the sentence of the English clause that differs
+    tr_span: str | None = None           # the sentence of the translated clause that differs
+    reference: str = PRINTED
 
     def to_dict(self) -> dict:
         return {"code": self.code, "clause_index": self.clause_index, "en_clause_index": self.en_clause_index,
                 "message": self.message, "en": self.en, "translation": self.translation,
-                "confidence": round(self.confidence, 3)}
+                "en_span": self.en_span if self.en_span is not None else self.en,
+                "tr_span": self.tr_span if self.tr_span is not None else self.translation,
+                "reference": self.reference, "confidence": round(self.confidence, 3)}
+
+
+@dataclass
+class Reason:
+    """Why (part of) a clause could not be compared (TR401)."""
+
+    side: str                 # "en" | "translation"
+    sentence: str             # the sentence (or clause) that did not parse / has no counterpart
+    error: str | None
+    clause_index: int | None = None
+    en_clause_index: int | None = None
+
+    def to_dict(self) -> dict:
+        side = _("English") if self.side == "en" else _("translation")
+        return {"code": C.UNPARSED, "side": self.side, "sentence": self.sentence, "error": self.error,
+                "clause_index": self.clause_index, "en_clause_index": self.en_clause_index,
+                "message": _("not parsed ({sides}): cannot compare").format(sides=side)}
+
+
+@dataclass
+class ClauseResult:
+    """One aligned pair of clauses and how it compared."""
+
+    en_index: int | None
+    index: int | None
+    status: str                # equal | differs | undetermined | missing | extra
+    mode: str
+    en: str
+    translation: str
+    by_sentence: bool = False  # compared sentence by sentence (a side did not parse as a whole)
+    codes: list[str] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"en_clause_index": self.en_index, "clause_index": self.index, "status": self.status,
+                "align": self.mode, "compared": "sentences" if self.by_sentence else "clause",
+                "en": self.en, "translation": self.translation, "codes": self.codes,
+                "reasons": [r.to_dict() for r in self.reasons]}
 
 
 @dataclass
@@ -50,14 +117,24 @@ class CardResult:
     name: str | None
     status: str
     findings: list[Finding] = field(default_factory=list)
+    clauses: list[ClauseResult] = field(default_factory=list)
+    reference: str = PRINTED
+    notes: list[dict] = field(default_factory=list)     # TR501 template drift (no finding)
 
     @property
-    def consistent(self) -> bool:
-        return self.status == CONSISTENT
+    def consistent(self) -> bool | None:
+        """True, False, or None (undetermined)."""
+        return {CONSISTENT: True, INCONSISTENT: False}.get(self.status)
+
+    @property
+    def reasons(self) -> list[Reason]:
+        return [r for c in self.clauses if c.status == UNDETERMINED for r in c.reasons]
 
     def to_dict(self) -> dict:
         return {"name": self.name, "consistent": self.consistent, "status": self.status,
-                "findings": [f.to_dict() for f in self.findings]}
+                "reference": self.reference, "findings": [f.to_dict() for f in self.findings],
+                "undetermined": [r.to_dict() for r in self.reasons],
+                "clauses": [c.to_dict() for c in self.clauses], "notes": self.notes}
 
 
 def _fmt(values) -> str:
@@ -95,24 +172,28 @@ def _group(sig: ClauseSig, characteristics) -> tuple[set, bool]:
             if a.value is UNKNOWN or a.value is None or a.value == frozenset():
                 unknown = True
             elif a.characteristic == I.TYPES:
-                out.update(("", v) for v in a.value)
+                unknown = unknown or UNKNOWN in a.value
+                out.update(("", v) for v in a.value if v != UNKNOWN)
             else:
                 op = a.op if a.characteristic not in PT_CHARS else a.characteristic
                 out.add((op, a.value if not isinstance(a.value, frozenset) else tuple(sorted(a.value))))
     return out, unknown
 
 
-def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Finding]:
-    """Findings for one aligned pair of clauses that both parsed."""
+def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: bool = False) -> list[Finding]:
+    """Findings for one aligned pair of clauses (or sentences: ``sentence``) that both parsed.  A
+    sentence parsed alone has no ability kind of its own: that is compared on whole clauses only."""
+    if en.content == tr.content:
+        return []
     out: list[Finding] = []
-    factor = ALIGN_FACTOR.get(mode, 0.7)
+    factor = ALIGN_FACTOR.get(mode, 0.7) * (SENTENCE_FACTOR if sentence else 1.0)
 
     def add(code, message, scale=1.0):
         out.append(Finding(code, tr.index, message, en.text, tr.text, C.CODES[code][1] * factor * scale,
                            en.index))
 
     # ability kind
-    if en.ability != tr.ability and "mixed" not in (en.ability, tr.ability):
+    if not sentence and en.ability != tr.ability and "mixed" not in (en.ability, tr.ability):
         add(C.ABILITY_KIND, _("ability kind differs: {en} in English, {tr} in the translation")
             .format(en=names.ability(en.ability), tr=names.ability(tr.ability)))
     # keyword clauses (a keyword list is a set: its order is no difference)
@@ -159,8 +240,9 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1") -> list[Fin
         add(code, _("{what} differ: {en} in English, {tr} in the translation")
             .format(what=label, en=_fmt_pairs(e_vals, name), tr=_fmt_pairs(t_vals, name)), scale)
     # a grant turned into a removal, even where a keyword itself was not understood
-    e_ops = {a.op for a in en.atoms if a.characteristic == I.ABILITIES and a.op in ("add", "remove", "remove_all")}
-    t_ops = {a.op for a in tr.atoms if a.characteristic == I.ABILITIES and a.op in ("add", "remove", "remove_all")}
+    # ("loses all abilities" and "loses flying" are both removals: only a grant against a removal counts)
+    e_ops = {_GRANT_OR_REMOVAL[a.op] for a in en.atoms if a.characteristic == I.ABILITIES and a.op in _GRANT_OR_REMOVAL}
+    t_ops = {_GRANT_OR_REMOVAL[a.op] for a in tr.atoms if a.characteristic == I.ABILITIES and a.op in _GRANT_OR_REMOVAL}
     if e_ops and t_ops and not (e_ops & t_ops) and not any(f.code == C.KEYWORD for f in out):
         add(C.KEYWORD, _("abilities granted in one text, removed in the other: {en} in English, {tr} in the translation")
             .format(en=_fmt({names.operation(o) for o in e_ops}), tr=_fmt({names.operation(o) for o in t_ops})))
@@ -220,7 +302,49 @@ def signatures(text: str, lang: str, name: str | None, type_line: str | None,
     from cardlint.pipeline import card_ir
 
     card = card_ir(text or "", lang, name, type_line)
-    return tuple(clause_signature(c, i, spell) for i, c in enumerate(card.clauses))
+    origin = (lang, name, type_line, spell)
+    seen: dict[tuple, ClauseSig] = {}     # a clause repeated in one text is built once
+    out = []
+    for i, c in enumerate(card.clauses):
+        key = (c.text, c.parsed, c.keyword.id if c.keyword is not None else None)
+        base = seen.get(key)
+        if base is None:
+            out.append(seen.setdefault(key, clause_signature(c, i, spell, origin)))
+        else:
+            out.append(replace(base, indices=(i,), line=c.line))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _sentence_signatures(sentences: tuple[str, ...], lang: str, name: str | None, type_line: str | None,
+                         spell: bool | None) -> tuple[ClauseSig, ...]:
+    from cardlint.pipeline import card_ir
+
+    out = []
+    for k, sentence in enumerate(sentences):
+        clauses = [c for c in card_ir(sentence, lang, name, type_line).clauses]
+        sigs = [clause_signature(c, k, spell) for c in clauses]
+        sigs = [g for g in sigs if not g.reminder] or sigs
+        if not sigs:
+            continue
+        merged = sigs[0]
+        for g in sigs[1:]:
+            merged = merged.merged_with(g)
+        merged.text, merged.indices, merged.line = sentence, (k,), k + 1
+        out.append(merged)
+    return tuple(out)
+
+
+def sentence_signatures(sig: ClauseSig) -> tuple[ClauseSig, ...] | None:
+    """The sentences of a clause, each parsed on its own; None when the clause is one sentence (or
+    its signature was not built from text)."""
+    if sig.origin is None or len(sig.indices) > 1:
+        return None
+    lang = sig.origin[0]
+    sentences = split_sentences(sig.text, lang)
+    if len(sentences) < 2:
+        return None
+    return _sentence_signatures(tuple(sentences), *sig.origin)
 
 
 #: "…instant.)Enchant creature": a reminder glued to the next ability (the MTGJSON/Gatherer texts
@@ -233,8 +357,87 @@ def unglue_reminders(text: str) -> str:
 
 
 def check_card(en_text: str, text: str, lang: str, name: str | None = None, tname: str | None = None,
-               en_type: str | None = None, tr_type: str | None = None) -> CardResult:
-    """Check one translation against its English text."""
+               en_type: str | None = None, tr_type: str | None = None, oracle_text: str | None = None,
+               oracle_type: str | None = None) -> CardResult:
+    """Check one translation against its English text (the printed English of the printing).
+
+    With ``oracle_text``, a card the printed English leaves undetermined or inconsistent is also
+    compared against the Oracle text: when the translation agrees with the Oracle text, the printed
+    wording is template drift (a TR501 note, no finding); otherwise the better-determined comparison
+    is reported, and each finding names the English it was compared against (``reference``)."""
+    printed = _check_against(en_text, text, lang, name, tname, en_type, tr_type)
+    if printed.status == CONSISTENT or not (oracle_text or "").strip() \
+            or _same_wording(oracle_text, en_text):
+        return printed
+    oracle = _check_against(oracle_text, text, lang, name, tname, oracle_type or en_type, tr_type)
+    for f in oracle.findings:
+        f.reference = ORACLE
+    oracle.reference = ORACLE
+    if oracle.status == CONSISTENT:
+        oracle.notes.append({"code": C.DRIFT, "message": C.drift_message(printed.status),
+                             "en": en_text, "oracle": oracle_text})
+        return oracle
+    if printed.status == UNDETERMINED and oracle.status == INCONSISTENT and \
+            all(f.code in ORACLE_VALUE_CODES for f in oracle.findings):
+        # the printed English could not be read; the Oracle text shows a difference in a rules value.
+        # A different ability or effect kind against the Oracle text is as likely template drift (an
+        # old "may be played any time you could play an instant" against the Flash keyword): undetermined
+        return oracle
+    if printed.status == INCONSISTENT and oracle.status == INCONSISTENT and \
+            len(oracle.findings) < len(printed.findings):
+        return oracle
+    if printed.status == UNDETERMINED:
+        mixed = _check_clause_by_clause(en_text, oracle_text, text, lang, name, tname, en_type, oracle_type, tr_type)
+        if mixed is not None and len(mixed.reasons) < len(printed.reasons) and \
+                (oracle.status != UNDETERMINED or len(mixed.reasons) < len(oracle.reasons)):
+            return mixed
+    if printed.status == UNDETERMINED and oracle.status == UNDETERMINED and \
+            len(oracle.reasons) < len(printed.reasons):
+        return oracle
+    return printed
+
+
+def _check_clause_by_clause(en_text: str, oracle_text: str, text: str, lang: str, name, tname, en_type,
+                            oracle_type, tr_type) -> CardResult | None:
+    """The printed English with each clause that does not parse replaced by its Oracle counterpart
+    (paired 1:1, parsed), compared with the translation.  Against a replaced clause only value
+    differences count (a different ability or effect kind there is as likely template drift): with
+    another finding on one, None (the card stays undetermined)."""
+    en_text, text = unglue_reminders(en_text), unglue_reminders(text)
+    spell = _spell_flag(en_type, tr_type, lang)
+    printed = list(signatures(en_text, "en", name, en_type, spell))
+    oracle = list(signatures(unglue_reminders(oracle_text), "en", name, oracle_type or en_type, spell))
+    hybrid, replaced = [], set()
+    for p in align(printed, oracle):
+        if p.en is None:
+            continue
+        if not p.en.parsed and p.tr is not None and p.tr.parsed and p.mode == "1:1" and len(p.en.indices) == 1:
+            hybrid.append(replace(p.tr, indices=p.en.indices, line=p.en.line))
+            replaced.add(p.en.index)
+        else:
+            hybrid.append(p.en)
+    if not replaced:
+        return None
+    result = compare_cards(hybrid, list(signatures(text, lang, tname or name, tr_type, spell)), name)
+    for f in result.findings:
+        if f.en_clause_index is None:
+            return None           # a translated clause left over: the old and new clause splits may differ
+        if f.en_clause_index in replaced:
+            if f.code not in ORACLE_VALUE_CODES:
+                return None
+            f.reference = ORACLE
+    result.notes.append({"code": C.DRIFT, "message": C.drift_clause_message(len(replaced)), "en": en_text,
+                         "oracle": oracle_text})
+    result.reference = "printed+oracle"
+    return result
+
+
+def _same_wording(a: str, b: str) -> bool:
+    return " ".join((a or "").split()) == " ".join((b or "").split())
+
+
+def _check_against(en_text: str, text: str, lang: str, name: str | None, tname: str | None,
+                   en_type: str | None, tr_type: str | None) -> CardResult:
     en_text, text = unglue_reminders(en_text), unglue_reminders(text)
     spell = _spell_flag(en_type, tr_type, lang)
     en_sigs = list(signatures(en_text, "en", name, en_type, spell))
@@ -251,9 +454,16 @@ def check_card(en_text: str, text: str, lang: str, name: str | None = None, tnam
     return result
 
 
+#: texts longer than this many lines are not searched for lost line breaks (each candidate is a
+#: full comparison; a real card has at most a dozen lines)
+MAX_RESPLIT_LINES = 40
+
+
 def _resplit(result: CardResult, lost: int, text: str, lang: str, check) -> CardResult:
     """Put back up to ``lost`` line breaks in ``text``, one at a time, each only where it makes the
     card compare better (``check`` compares the card with ``text`` replaced)."""
+    if text.count("\n") > MAX_RESPLIT_LINES:
+        return result
     while lost > 0 and result.status != CONSISTENT:
         best = None
         for candidate in split_candidates(text, lang):
@@ -272,57 +482,155 @@ def _line_count(sigs: list[ClauseSig]) -> int:
 
 
 def _badness(result: CardResult) -> tuple[int, int]:
-    """Unparsed clauses first (a split that breaks a parse is no repair), then other findings."""
-    unparsed = sum(1 for f in result.findings if f.code == C.UNPARSED)
-    return unparsed, len(result.findings) - unparsed
+    """Undetermined clauses first (a split that breaks a parse is no repair), then findings."""
+    return sum(1 for c in result.clauses if c.status == UNDETERMINED), len(result.findings)
 
 
 def compare_cards(en_sigs: list[ClauseSig], tr_sigs: list[ClauseSig], name: str | None = None) -> CardResult:
-    findings: list[Finding] = []
     pairs = align(en_sigs, tr_sigs)
-    any_unparsed = any(not s.parsed for s in en_sigs + tr_sigs)
+    clauses: list[ClauseResult] = []
+    findings: list[Finding] = []
+    gaps: list[tuple[int, Pair]] = []
+    # a leveler's striation (level symbol + its lines) is one clause where the front end reads it as
+    # such (English), several lines elsewhere: those clauses cannot be paired line by line
+    striated = any(map(_is_striation, en_sigs)) != any(map(_is_striation, tr_sigs))
     for p in pairs:
-        findings.extend(_pair_findings(p, any_unparsed))
+        if p.en is None or p.tr is None:
+            gaps.append((len(clauses), p))
+            clauses.append(None)          # filled in below: a gap depends on the other clauses
+            continue
+        if striated and (_is_striation(p.en) or _is_striation(p.tr)):
+            side, sig = ("en", p.en) if _is_striation(p.en) else ("translation", p.tr)
+            cr = ClauseResult(p.en.index, p.tr.index, UNDETERMINED, p.mode, p.en.text, p.tr.text)
+            cr.reasons.append(Reason(side, sig.text, _("a leveler's striation is read as one clause on one side "
+                                                       "only"), p.tr.index, p.en.index))
+            clauses.append(cr)
+            continue
+        cr, fs = _compare_pair(p)
+        clauses.append(cr)
+        findings.extend(fs)
+    # a clause missing next to a clause that could not be compared is guesswork: undetermined
+    uncertain = any(c is not None and c.status == UNDETERMINED for c in clauses)
+    for at, p in gaps:
+        cr, fs = _gap(p, uncertain)
+        clauses[at] = cr
+        findings.extend(fs)
     findings.sort(key=lambda f: (f.clause_index if f.clause_index is not None else -1, f.code))
-    if any(f.code in C.INCONSISTENCY_CODES for f in findings):
+    if findings:
         status = INCONSISTENT
-    elif findings or not (en_sigs or tr_sigs):
-        status = UNKNOWN_STATUS if findings or (bool(en_sigs) != bool(tr_sigs)) else CONSISTENT
+    elif any(c.status == UNDETERMINED for c in clauses):
+        status = UNDETERMINED
     else:
         status = CONSISTENT
-    return CardResult(name, status, findings)
+    return CardResult(name, status, findings, clauses)
 
 
-def _pair_findings(p: Pair, any_unparsed: bool) -> list[Finding]:
-    if p.en is None or p.tr is None:
-        present = p.en or p.tr
-        if not present.parsed:
-            return [_unparsed(p)]
-        if any_unparsed:
-            return []     # alignment next to an unparsed clause is guesswork: the card is unknown anyway
-        scale = 1.0
-        if p.en is not None:
-            msg = _("clause missing in the translation")
-            return [Finding(C.CLAUSE_MISSING, p.en.index, msg, p.en.text, "", C.CODES[C.CLAUSE_MISSING][1] * scale,
-                            p.en.index)]
-        msg = _("clause not in the English text")
-        return [Finding(C.CLAUSE_MISSING, p.tr.index, msg, "", p.tr.text, C.CODES[C.CLAUSE_MISSING][1] * scale,
-                        None)]
-    if not (p.en.parsed and p.tr.parsed):
-        return [_unparsed(p)]
-    return compare_clauses(p.en, p.tr, p.mode)
+def _is_striation(sig: ClauseSig) -> bool:
+    return "\n" in sig.text and bool(LEVEL_HEADER_RE.match(sig.text.split("\n", 1)[0].strip()))
 
 
-def _unparsed(p: Pair) -> Finding:
-    sides = []
-    if p.en is not None and not p.en.parsed:
-        sides.append(_("English"))
-    if p.tr is not None and not p.tr.parsed:
-        sides.append(_("translation"))
-    msg = _("not parsed ({sides}): cannot compare").format(sides=", ".join(sides))
-    return Finding(C.UNPARSED, p.tr.index if p.tr is not None else (p.en.index if p.en else None), msg,
-                   p.en.text if p.en else "", p.tr.text if p.tr else "", 0.0,
-                   p.en.index if p.en is not None else None)
+def _gap(p: Pair, uncertain: bool) -> tuple[ClauseResult, list[Finding]]:
+    present = p.en or p.tr
+    side = "en" if p.en is not None else "translation"
+    en_i = p.en.index if p.en is not None else None
+    tr_i = p.tr.index if p.tr is not None else None
+    cr = ClauseResult(en_i, tr_i, UNDETERMINED, p.mode, p.en.text if p.en else "", p.tr.text if p.tr else "")
+    if not present.parsed:
+        cr.reasons.append(Reason(side, present.text, present.error, tr_i, en_i))
+        return cr, []
+    if uncertain:
+        cr.reasons.append(Reason(side, present.text, _("no counterpart next to a clause that could not be compared"),
+                                 tr_i, en_i))
+        return cr, []
+    cr.status = MISSING if p.en is not None else EXTRA
+    cr.codes = [C.CLAUSE_MISSING]
+    if p.en is not None:
+        f = Finding(C.CLAUSE_MISSING, p.en.index, _("clause missing in the translation"), p.en.text, "",
+                    C.CODES[C.CLAUSE_MISSING][1], p.en.index)
+    else:
+        f = Finding(C.CLAUSE_MISSING, p.tr.index, _("clause not in the English text"), "", p.tr.text,
+                    C.CODES[C.CLAUSE_MISSING][1], None)
+    return cr, [f]
+
+
+def _compare_pair(p: Pair) -> tuple[ClauseResult, list[Finding]]:
+    cr = ClauseResult(p.en.index, p.tr.index, EQUAL, p.mode, p.en.text, p.tr.text)
+    if p.en.parsed and p.tr.parsed:
+        fs = compare_clauses(p.en, p.tr, p.mode)
+        if fs:
+            _locate(p, fs)
+    else:
+        by = _compare_by_sentence(p)
+        if by is None:
+            for side, sig in (("en", p.en), ("translation", p.tr)):
+                if not sig.parsed:
+                    cr.reasons.append(Reason(side, sig.text, sig.error, p.tr.index, p.en.index))
+            cr.status = UNDETERMINED
+            return cr, []
+        fs, cr.reasons = by
+        cr.by_sentence = True
+        if cr.reasons and not fs:
+            cr.status = UNDETERMINED
+    if fs:
+        cr.status = DIFFERS
+        cr.codes = sorted({f.code for f in fs})
+    return cr, fs
+
+
+def _sentence_pairs(p: Pair) -> list[Pair] | None:
+    es, ts = sentence_signatures(p.en), sentence_signatures(p.tr)
+    if es is None and ts is None:
+        return None
+    es = list(es) if es is not None else [replace_index(p.en, 0)]
+    ts = list(ts) if ts is not None else [replace_index(p.tr, 0)]
+    return align(es, ts)
+
+
+def replace_index(sig: ClauseSig, k: int) -> ClauseSig:
+    return replace(sig, indices=(k,), line=k + 1)
+
+
+def _compare_by_sentence(p: Pair) -> tuple[list[Finding], list[Reason]] | None:
+    """Sentence-by-sentence comparison of a clause pair one side of which did not parse as a whole."""
+    pairs = _sentence_pairs(p)
+    if pairs is None:
+        return None
+    findings: list[Finding] = []
+    reasons: list[Reason] = []
+    for sp in pairs:
+        if sp.en is None or sp.tr is None:
+            present = sp.en or sp.tr
+            side = "en" if sp.en is not None else "translation"
+            reasons.append(Reason(side, present.text, present.error if not present.parsed
+                                  else _("no counterpart sentence"), p.tr.index, p.en.index))
+            continue
+        for side, sig in (("en", sp.en), ("translation", sp.tr)):
+            if not sig.parsed:
+                reasons.append(Reason(side, sig.text, sig.error, p.tr.index, p.en.index))
+        if sp.en.parsed and sp.tr.parsed:
+            for f in compare_clauses(sp.en, sp.tr, sp.mode, sentence=True):
+                f.clause_index, f.en_clause_index = p.tr.index, p.en.index
+                f.en_span, f.tr_span, f.en, f.translation = sp.en.text, sp.tr.text, p.en.text, p.tr.text
+                findings.append(f)
+    return findings, reasons
+
+
+def _locate(p: Pair, findings: list[Finding]) -> None:
+    """Point each finding of a whole-clause comparison at the sentence that differs, when the
+    clause has several sentences on both sides and the sentences compare on their own."""
+    if len(p.en.indices) > 1 or len(p.tr.indices) > 1:
+        return
+    pairs = _sentence_pairs(p)
+    if not pairs:
+        return
+    spans: dict[str, tuple[str, str]] = {}
+    for sp in pairs:
+        if sp.en is not None and sp.tr is not None and sp.en.parsed and sp.tr.parsed:
+            for f in compare_clauses(sp.en, sp.tr, sp.mode, sentence=True):
+                spans.setdefault(f.code, (sp.en.text, sp.tr.text))
+    for f in findings:
+        if f.code in spans:
+            f.en_span, f.tr_span = spans[f.code]
 
 
 def _controllers_by_effect(atoms) -> dict[tuple, set[str]]:

@@ -1,4 +1,4 @@
-"""Batch summary: cards checked, consistent, inconsistent (by code), unknown, errors — per language."""
+"""Batch summary: cards checked, consistent, inconsistent (by code), undetermined, errors — per language."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ class Summary:
     checked: int = 0
     consistent: int = 0
     inconsistent: int = 0
-    unknown: int = 0
+    undetermined: int = 0
     errors: int = 0
     by_code: Counter = field(default_factory=Counter)     # cards with at least one finding of the code
+    oracle: int = 0                                       # cards compared against the Oracle text
 
     def add(self, result: dict) -> None:
         if "error" in result:
@@ -30,14 +31,18 @@ class Summary:
         elif status == "inconsistent":
             self.inconsistent += 1
         else:
-            self.unknown += 1
+            self.undetermined += 1
+        if result.get("reference") == "oracle":
+            self.oracle += 1
         for code in {f["code"] for f in result.get("findings", [])}:
-            if code in C.INCONSISTENCY_CODES or status == "unknown":
-                self.by_code[code] += 1
+            self.by_code[code] += 1
+        if status == "undetermined":
+            self.by_code[C.UNPARSED] += 1
 
     def to_dict(self) -> dict:
         return {"lang": self.lang, "checked": self.checked, "consistent": self.consistent,
-                "inconsistent": self.inconsistent, "unknown": self.unknown, "errors": self.errors,
+                "inconsistent": self.inconsistent, "undetermined": self.undetermined, "errors": self.errors,
+                "compared_with_oracle": self.oracle,
                 "by_code": dict(sorted(self.by_code.items()))}
 
     def table(self) -> str:
@@ -45,7 +50,9 @@ class Summary:
                 (_("consistent"), self.consistent), (_("inconsistent"), self.inconsistent)]
         for code in sorted(c for c in self.by_code if c in C.INCONSISTENCY_CODES):
             rows.append((f"  {code} {C.code_name(code)}", self.by_code[code]))
-        rows.append((_("unknown (not parsed)"), self.unknown))
+        rows.append((_("undetermined (not parsed)"), self.undetermined))
+        if self.oracle:
+            rows.append((_("compared against the Oracle text"), self.oracle))
         rows.append((_("malformed input lines"), self.errors))
         from cardlint.console import pad, width as cells
 

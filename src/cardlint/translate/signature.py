@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from cardlint import ir as I
 from cardlint.classify import LAYER_OF, classify_clause, is_cda
@@ -111,6 +111,8 @@ class ClauseSig:
     kw_index: tuple[tuple[int, str], ...] = ()   # (clause index, keyword id) of merged keyword clauses
     filter_keywords: frozenset[str] = frozenset()  # keywords named in filters: "with flying", "without reach"
     kw_unknown: bool = False                      # a keyword clause whose keyword the front end did not identify
+    error: str | None = None                      # why the grammar did not parse it
+    origin: tuple | None = None                   # (lang, name, type line, spell): to parse its sentences alone
 
     @property
     def index(self) -> int:
@@ -119,6 +121,17 @@ class ClauseSig:
     @property
     def kinds(self) -> frozenset[str]:
         return frozenset(a.kind for a in self.atoms)
+
+    @cached_property
+    def shape(self) -> tuple:
+        """What the alignment looks at: equal shapes of parsed clauses are a perfect match."""
+        return (self.ability, self.keywords, self.kinds, self.layers(), self.kw_unknown)
+
+    @cached_property
+    def content(self) -> tuple:
+        """Everything the comparison reads: equal contents compare equal without looking further."""
+        return (self.ability, self.keywords, tuple(self.atoms), self.filter_colors, self.filter_pts,
+                self.filter_keywords, self.kw_unknown)
 
     def layers(self) -> frozenset[str]:
         """Layers of continuous effects, with 7a counted as 7b (CDA-ness is compared apart)."""
@@ -136,7 +149,8 @@ class ClauseSig:
                          filter_pts=self.filter_pts | other.filter_pts,
                          kw_index=self.kw_index + other.kw_index,
                          filter_keywords=self.filter_keywords | other.filter_keywords,
-                         kw_unknown=self.kw_unknown or other.kw_unknown)
+                         kw_unknown=self.kw_unknown or other.kw_unknown,
+                         error=self.error or other.error, origin=self.origin)
 
 
 # --- normalisation of values -------------------------------------------------------------------
@@ -155,7 +169,10 @@ def norm_quantifier(f: I.Filter | None) -> str | None:
 def norm_pt(value) -> str:
     if not isinstance(value, str):
         return UNKNOWN
+    # "+*/+0, where * is …" (old notation) is "+X/+0, where X is …"
     v = value.replace("−", "-").replace("－", "-").replace("＋", "+").replace(" ", "").upper()
+    if "X" not in v and re.search(r"[+\-]\*", v):
+        v = v.replace("*", "X")
     return v if _PT_RE.match(v) else UNKNOWN
 
 
@@ -190,9 +207,10 @@ def norm_types(value) -> object:
             out.add(w)
             continue
         if w not in known:
-            return UNKNOWN
+            out.add(UNKNOWN)      # a word left in the front end's language: the set is partly known
+            continue
         out.add(_singular(w))
-    return frozenset(out)
+    return frozenset(out) if out != {UNKNOWN} else UNKNOWN
 
 
 def _singular(w: str) -> str:
@@ -255,15 +273,50 @@ def _drop_redundant_types(effect: I.Effect) -> None:
     effect.modifications = keep
 
 
+def _is_still_restatement(effect: I.Effect, earlier: list[I.Effect]) -> bool:
+    """"It's still a land." after "… becomes a 3/3 creature": the older way to write "in addition to
+    its other types" restates a card type the object keeps; it changes nothing of its own."""
+    f = effect.affected
+    if effect.kind != I.CONTINUOUS or f is None or len(effect.modifications) != 1:
+        return False
+    m = effect.modifications[0]
+    if m.characteristic != I.TYPES or m.op not in ("add", "set") or not isinstance(m.value, (list, tuple)) or \
+            not m.value or not all(isinstance(v, str) and v.lower() in CARD_TYPES for v in m.value):
+        return False
+    have = {t.lower() for t in (f.types or [])} | ({f.noun.lower()} if f.noun else set())
+    if f.ref not in ("it", "they", "those", "that", "self") and not all(v.lower() in have for v in m.value):
+        return False        # a type the object does not name: a change, not a restatement
+    return any(e.kind == I.CONTINUOUS and any(x.characteristic == I.TYPES for x in e.modifications) for e in earlier)
+
+
 def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
     c = copy.deepcopy(clause)
     for e in c.effects:
         _drop_redundant_types(e)
+    c.effects = [e for i, e in enumerate(c.effects) if not _is_still_restatement(e, c.effects[:i])]
+    _drop_copy_exception_grants(c)
     return c
 
 
+def _drop_copy_exception_grants(clause: I.ClauseIR) -> None:
+    """"becomes a copy of …, except it has this ability" (and the older "… gains this ability"): the
+    granted ability is part of the copy effect (CR 707.9a, layer 1a), not a layer-6 grant of its own.
+    Only grants of an ability the front end did not name (this ability) on the copying object go."""
+    copying = {e.affected.ref for e in clause.effects if e.kind == I.CONTINUOUS and e.affected is not None
+               and any(m.characteristic == I.COPY for m in e.modifications)}
+    if not copying:
+        return
+    for e in clause.effects:
+        if e.kind == I.CONTINUOUS and e.affected is not None and e.affected.ref in copying:
+            e.modifications = [m for m in e.modifications
+                               if not (m.characteristic == I.ABILITIES and m.op in ("add", "gain", "have")
+                                       and not m.value)]
+    clause.effects = [e for e in clause.effects if e.kind != I.CONTINUOUS or e.modifications]
+
+
 # --- clause → signature --------------------------------------------------------------------------
-def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) -> ClauseSig:
+def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
+                     origin: tuple | None = None) -> ClauseSig:
     norm = normalise_clause(clause)
     cls = classify_clause(norm, spell_card)
     ability = cls["ability"]
@@ -308,7 +361,8 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None) ->
                      keywords=frozenset([kw]) if kw and ability == "keyword" else frozenset(),
                      filter_colors=frozenset(f_colors), filter_pts=frozenset(f_pts),
                      kw_index=((index, kw),) if kw and ability == "keyword" else (),
-                     filter_keywords=frozenset(f_kws), kw_unknown=kw_unknown and ability == "keyword")
+                     filter_keywords=frozenset(f_kws), kw_unknown=kw_unknown and ability == "keyword",
+                     error=None if clause.parsed else (clause.error or "not parsed"), origin=origin)
 
 
 def _filter_values(f: I.Filter, colors: set, pts: set) -> None:
