@@ -281,18 +281,25 @@ def test_one_unparsed_sentence_leaves_the_others_compared():
 def test_oracle_text_is_the_second_reference():
     from cardlint.translate.compare import check_card
 
-    printed = "Whenever you successfully cast a spell, gain 1 life."
-    tr = "Immer wenn Du einen Zauberspruch erfolgreich sprichst, erhältst Du 1 Lebenspunkt dazu."
-    alone = check_card(printed, tr, "de", "Contemplation", "Bedachtsamkeit")
-    both = check_card(printed, tr, "de", "Contemplation", "Bedachtsamkeit",
-                      oracle_text="Whenever you cast a spell, you gain 1 life.")
+    # an old printed wording the English front end does not read (Brassclaw Orcs, 1995)
+    printed = "Brassclaw Orcs cannot be assigned to block any creature with power 2 or greater."
+    tr = ("Die Orks von der Messingklaue können nicht zum Blocken einer Kreatur mit Stärke größer oder gleich 2 "
+          "deklariert werden.")
+    alone = check_card(printed, tr, "de", "Brassclaw Orcs", "Orks von der Messingklaue")
+    both = check_card(printed, tr, "de", "Brassclaw Orcs", "Orks von der Messingklaue",
+                      oracle_text="Brassclaw Orcs can't block creatures with power 2 or greater.")
     assert alone.status == "undetermined"
     assert both.consistent is True and both.reference == "oracle" and [n["code"] for n in both.notes] == [C.DRIFT]
     # a finding states which English it compared against
+    bad = check_card("Until end of turn, all lands become 2/2 creatures that are still lands.",
+                     "ターン終了時まで、すべての土地は3/3のクリーチャーになる。それらは土地でもある。", "ja",
+                     oracle_text="All lands become 2/2 creatures until end of turn. They're still lands.")
+    assert bad.consistent is False and [(f.code, f.reference) for f in bad.findings] == [(C.PT, "oracle")]
+    # printed English that parses is the reference itself (an old template the front end reads)
     bad = check_card("All your creatures get +2/+0 until the end of the turn.",
                      "あなたがコントロールするクリーチャーは、ターン終了時まで+3/+0の修整を受ける。", "ja",
                      oracle_text="Creatures you control get +2/+0 until end of turn.")
-    assert bad.consistent is False and [(f.code, f.reference) for f in bad.findings] == [(C.PT, "oracle")]
+    assert bad.consistent is False and [(f.code, f.reference) for f in bad.findings] == [(C.PT, "printed")]
 
 
 def test_text_header_names_the_card_and_exit_status_follows_the_verdict(capsys):
@@ -312,7 +319,8 @@ def test_text_header_names_the_card_and_exit_status_follows_the_verdict(capsys):
 def test_unparsed_printed_clause_compared_against_its_oracle_wording():
     from cardlint.translate.compare import check_card
 
-    printed = "Creatures you control get +1/+1.\nWhenever you successfully cast a spell, gain 1 life."
+    # clause 2's printed wording does not parse (an invented tail), its Oracle wording does
+    printed = "Creatures you control get +1/+1.\nWhenever you successfully cast a spell, gain 1 life at no charge."
     oracle = "Zorbo frobnicates the glorp.\nWhenever you cast a spell, you gain 1 life."   # clause 1 parses only here
     tr = "Kreaturen, die du kontrollierst, erhalten +1/+1.\nImmer wenn du einen Zauberspruch wirkst, erhältst du 1 Lebenspunkt dazu."
     res = check_card(printed, tr, "de", oracle_text=oracle)

@@ -67,6 +67,11 @@ def cache_path(name: str) -> Path:
 _USED: set[str] = set()
 
 
+def note_used(name: str) -> None:
+    """Record that this process asked for the cached table ``name``."""
+    _USED.add(name)
+
+
 def used_tables() -> set[str]:
     """The names of the cached tables this process asked for (``tools/build_tables.py`` ships them)."""
     return set(_USED)

@@ -20,6 +20,7 @@ from cardlint.commands.common import (add_format, add_lang, add_time_limit, guar
                                       warm_up_text)
 from cardlint.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from cardlint.i18n import _, normalize_lang
+from cardlint.translate.report import card_label
 
 
 def register(sub) -> None:
@@ -196,14 +197,6 @@ def _write(out, fmt: str, row: dict, single: bool = False) -> None:
 def status_name(status: str | None) -> str:
     return {"consistent": _("consistent"), "inconsistent": _("INCONSISTENT"), "undetermined": _("undetermined"),
             "error": _("error")}.get(status, str(status))
-
-
-def card_label(row: dict) -> str:
-    """How a card is named in a report: its English name, the translated name, else where it is."""
-    name, tname = row.get("name"), row.get("tname")
-    if name and tname and tname != name:
-        return f"{name} ({tname})"
-    return name or tname or row.get("where") or _("(unnamed card)")
 
 
 def render_text(row: dict) -> str:

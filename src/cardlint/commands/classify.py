@@ -82,8 +82,9 @@ def classify_record(rec, lang: str, game: str, path: str, time_limit: float | No
     return {"name": data.get("name"), **res}
 
 
-def _record_key(lang: str, game: str):
+def _record_key(lang: str, game: str, path: str):
     def key(rec):
+        validate(rec, "card record", path)  # a record the schema refuses is never answered from the cache
         if rec.error:
             return None
         d = rec.data
@@ -106,7 +107,7 @@ def _run_batch(args, fmt, out) -> int:
     records = iter_card_records(args.input, args.lang)   # JSONL, Scryfall or MTGJSON, by content
     results = run_batch(progress(records, args.input if args.input != "-" else ""), classify_record,
                         (args.lang, args.game, args.input, args.time_limit),
-                        jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args),
+                        jobs=args.jobs, key=_record_key(args.lang, args.game, args.input), cache=open_cache(args),
                         store=_no_error, encode=True)
     for result in results:
         errors += not result.ok

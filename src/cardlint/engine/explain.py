@@ -6,7 +6,7 @@ criterion ids); text/md/html are localized through :class:`cardlint.summary.rend
 
 from __future__ import annotations
 
-from cardlint.engine import characteristics
+from cardlint.engine.snapshot import characteristics
 from cardlint.engine.core import Result
 from cardlint.engine.model import LAYERS
 

@@ -71,7 +71,7 @@ def read_line(chunk: bytes, path: str, lineno: int) -> Record:
         return Record(lineno, None, str(exc))
     if not isinstance(data, dict):
         col = len(text) - len(text.lstrip()) + 1
-        return Record(lineno, None, f"{path}:{lineno}:{col}: " + _("expected a JSON object {{…}} on each line"),
+        return Record(lineno, None, f"{path}:{lineno}:{col}: " + _("expected a JSON object {{…}} on each line").format(),
                       text=text)
     return Record(lineno, data, text=text)
 

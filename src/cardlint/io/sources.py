@@ -272,7 +272,9 @@ def iter_card_records(path: str, lang: str):
 
     head, whole = read_head(path)
     kind = sniff(head)
-    if kind == JSONL or (kind == UNKNOWN and not head.strip()):
+    # a .jsonl file, or text that is no JSON document, is read line by line: every line gets its
+    # record (an error for a line that is no card), so a batch never loses one
+    if kind in (JSONL, UNKNOWN) or str(path).lower().endswith(".jsonl"):
         yield from iter_jsonl(path, whole)
         return
     if kind not in (SCRYFALL, MTGJSON):

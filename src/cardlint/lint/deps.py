@@ -57,8 +57,9 @@ def _source(an, i: int) -> Source:
     return src
 
 
-def feeds_dependencies(an) -> bool:
-    """Whether a card's analysis takes part in its set's dependency check: it has a continuous effect."""
+def keeps(an) -> bool:
+    """Whether a card's analysis takes part in its set's dependency check (lint keeps it until the
+    set is read): it has a continuous effect."""
     return an.card is not None and bool(effect_parts(an.card, _source(an, 0)))
 
 

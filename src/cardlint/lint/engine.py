@@ -9,6 +9,7 @@ returns ``(findings, summary)``.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -125,7 +126,8 @@ def lint_entry(entry: CardEntry, config: LintConfig, keep: bool) -> dict:
         an = analyse(entry)
     except Exception as exc:  # one bad card never loses the others
         return {"error": f"{entry.path}:{entry.line}:1: {type(exc).__name__}: {exc}", "kept": keep}
-    findings = [f.to_dict() for fam in families() for f in fam.check_entry(an, config)]
+    # every field (entry_line too, for noqa): the parent rebuilds each Finding from it
+    findings = [dataclasses.asdict(f) for fam in families() for f in fam.check_entry(an, config)]
     out = {"findings": findings, "clauses": len(an.clauses), "declarations": len(entry.declarations),
            "unaligned": len(an.unaligned), "mtg": an.card is not None, "error": None}
     if keep:
@@ -184,8 +186,6 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, s
     done: list[tuple[Document, list[Analysis]]] = []
     key = _entry_key(config)
     enabled = lambda f: config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)  # noqa: E731
-    from cardlint.lint.deps import feeds_dependencies
-
     bar = Progress(progress_total) if show_progress else None
     seen: list = []          # the documents, with the entries a noqa can cover (a stream is read once)
     for doc in docs:
@@ -223,7 +223,8 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, s
             an = res.get("analysis")
             # only what the set's dependency check can use is kept: on a board every object, in a card
             # set the cards with a continuous effect (memory grows with those, not with the file)
-            if an is not None and (doc.kind == "board" or feeds_dependencies(an)):
+            if an is not None and (doc.kind == "board" or any(getattr(fam, "keeps", None) and fam.keeps(an)
+                                                              for fam in fams)):
                 analyses.append(an)
         for fam in fams:
             findings.extend(f for f in fam.check_set(analyses, doc, config, stats) if enabled(f))

@@ -46,7 +46,7 @@ class Rule:
         return self.name.split(".")[0]
 
 
-def _as_list(v) -> list[dict]:
+def as_list(v) -> list[dict]:
     return v if isinstance(v, list) else [v]
 
 
@@ -66,8 +66,8 @@ def load_rules() -> dict[str, Rule]:
             raise ValueError(f"{path}: duplicate rule name {d['name']}")
         names.add(d["name"])
         out[code] = Rule(code=code, name=d["name"], severity=d["severity"], summary=d["summary"].strip(),
-                         what=d["what"].strip(), why=d["why"].strip(), bad=_as_list(d["bad"]),
-                         good=_as_list(d["good"]), fix=(d.get("fix") or None), known_problems=d.get("known_problems"),
+                         what=d["what"].strip(), why=d["why"].strip(), bad=as_list(d["bad"]),
+                         good=as_list(d["good"]), fix=(d.get("fix") or None), known_problems=d.get("known_problems"),
                          references=list(d.get("references") or []), aliases=list(d.get("aliases") or []))
     return out
 

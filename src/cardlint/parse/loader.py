@@ -991,10 +991,10 @@ def load_grammar(relpath: str, start: str = "start", **options) -> Lark:
     """Return an LALR parser for ``grammar/<relpath>``; ``%import`` resolves relative to its folder."""
     from lark.lark import _LOAD_ALLOWED_OPTIONS
 
-    from cardlint.paths import _USED, cache_dir, shipped_dir, warn_once
+    from cardlint.paths import cache_dir, note_used, shipped_dir, warn_once
 
     path, key, name, opts, bound = table_name(relpath, start, **options)
-    _USED.add(name)
+    note_used(name)
     load_options = {k: v for k, v in opts.items() if k in _LOAD_ALLOWED_OPTIONS}
     for folder in (shipped_dir(), None):
         try:

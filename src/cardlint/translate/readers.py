@@ -62,10 +62,13 @@ def detect_format(path: str) -> str:
 def read_pairs(path: str, fmt: str = "auto", lang: str = "de", oracle: str | None = None) -> Iterator[PairRecord]:
     head, whole = S.read_head(path)
     if fmt == "auto":
-        fmt = _KINDS.get(S.sniff(head)) if head.strip() else "jsonl"   # empty: "0 cards", not "unknown format"
-        if fmt is None:
-            raise InputError(_("not a translation file: expected JSONL, a Scryfall or MTGJSON JSON file, or a Forge "
-                               "cardnames file"), path=path, line=1)
+        # a .jsonl file, and text that is no JSON document nor a cardnames file, is read line by line:
+        # every line gets its record (an error for a line that is no pair), so a batch never loses one
+        kind = S.sniff(head)
+        if str(path).lower().endswith(".jsonl") or kind == S.UNKNOWN or not head.strip():
+            fmt = "jsonl"
+        else:
+            fmt = _KINDS.get(kind, "jsonl")
     index = S.oracle_index(oracle) if oracle else None
     if fmt == "jsonl":
         records = read_jsonl(path, whole)

@@ -66,3 +66,11 @@ class Summary:
                 out.append(line)
         out.append(line)
         return "\n".join(out)
+
+
+def card_label(row: dict) -> str:
+    """How a card is named in a report: its English name, the translated name, else where it is."""
+    name, tname = row.get("name"), row.get("tname")
+    if name and tname and tname != name:
+        return f"{name} ({tname})"
+    return name or tname or row.get("where") or _("(unnamed card)")

@@ -14,7 +14,7 @@ from cardlint.translate import codes as C
 @lru_cache(maxsize=1)
 def tr_rules() -> dict:
     """code → :class:`cardlint.lint.registry.Rule` (the CL rules' record, so one renderer serves both)."""
-    from cardlint.lint.registry import REQUIRED, Rule, _as_list
+    from cardlint.lint.registry import REQUIRED, Rule, as_list
 
     path = Path(__file__).with_name("rules.yaml")
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -24,8 +24,8 @@ def tr_rules() -> dict:
         if missing:
             raise ValueError(f"{path}: code {code} lacks {', '.join(missing)}")
         out[code] = Rule(code=code, name=d["name"], severity=d["severity"], summary=d["summary"].strip(),
-                         what=d["what"].strip(), why=d["why"].strip(), bad=_as_list(d["bad"]),
-                         good=_as_list(d["good"]), fix=d.get("fix"), known_problems=d.get("known_problems"),
+                         what=d["what"].strip(), why=d["why"].strip(), bad=as_list(d["bad"]),
+                         good=as_list(d["good"]), fix=d.get("fix"), known_problems=d.get("known_problems"),
                          references=list(d.get("references") or []))
     return out
 

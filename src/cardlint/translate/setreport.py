@@ -40,7 +40,7 @@ def _mark(text: str, span: str | None, html: bool) -> str:
 
 
 def _card_view(row: dict, html: bool) -> dict:
-    from cardlint.commands.check_translation import card_label
+    from cardlint.translate.report import card_label
 
     findings = row.get("findings") or []
     reasons = row.get("undetermined") or []
