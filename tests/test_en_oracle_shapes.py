@@ -19,6 +19,14 @@ CASES = [
     ("Prevent all damage that would be dealt to target multicolored creature this turn. For each 1 damage prevented"
      " this way, put a +1/+1 counter on that creature.", "Instant", None, "spell",
      [("prevention", None, False), ("one-shot", None, False)]),
+    # CR 205.1b, 305.7: the chosen creature type or basic land type replaces the old ones: layer 4
+    ("{T}: Target land becomes the basic land type of your choice until end of turn.", "Land", None, "activated",
+     [("continuous", "4", False)]),
+    ("{1}: Mistform Dreamer becomes the creature type of your choice until end of turn.", "Creature — Illusion",
+     "Mistform Dreamer", "activated", [("continuous", "4", False)]),
+    # "…, rounded up" after an amount of life
+    ("Whenever Ebonblade Reaper deals combat damage to a player, that player loses half their life, rounded up.",
+     "Creature — Human Cleric", "Ebonblade Reaper", "triggered", [("one-shot", None, False)]),
     # CR 502.3: an untap its controller may skip is a rules effect, as "doesn't untap" is
     ("You may choose not to untap Amber Prison during your untap step.", "Artifact", "Amber Prison", "static",
      [("rules", None, False)]),
