@@ -27,6 +27,11 @@ CASES = [
     # "…, rounded up" after an amount of life
     ("Whenever Ebonblade Reaper deals combat damage to a player, that player loses half their life, rounded up.",
      "Creature — Human Cleric", "Ebonblade Reaper", "triggered", [("one-shot", None, False)]),
+    # manifest (CR 701.34): the manifested card is a face-down 2/2 (layer 1b); its object may be a run of
+    # complements ("the top" "two cards of your library"); "pile" is a noun
+    ("Manifest the top two cards of your library.", "Sorcery", None, "spell", [("continuous", "1b", False)]),
+    ("Exile all creature cards from target player's graveyard in a face-down pile, shuffle that pile, then manifest"
+     " those cards.", "Sorcery", None, "spell", [("one-shot", None, False), ("continuous", "1b", False)]),
     # CR 502.3: an untap its controller may skip is a rules effect, as "doesn't untap" is
     ("You may choose not to untap Amber Prison during your untap step.", "Artifact", "Amber Prison", "static",
      [("rules", None, False)]),
