@@ -170,3 +170,11 @@ def test_bad_rule_file_line_is_reported_with_its_location(tmp_path, monkeypatch)
             en_old.rules()
     finally:
         en_old.rules.cache_clear()
+
+
+@pytest.mark.parametrize("type_line, spell", [("Interrupt", True), ("Mana Source", True), ("Summon — Legend", False),
+                                              ("Enchant Creature", False), ("Instant", True)])
+def test_old_type_lines(type_line, spell):
+    from cardlint.parse.frontend import frontend
+
+    assert frontend("en").is_spell_type(type_line) is spell
