@@ -32,6 +32,13 @@ CASES = [
     ("Manifest the top two cards of your library.", "Sorcery", None, "spell", [("continuous", "1b", False)]),
     ("Exile all creature cards from target player's graveyard in a face-down pile, shuffle that pile, then manifest"
      " those cards.", "Sorcery", None, "spell", [("one-shot", None, False), ("continuous", "1b", False)]),
+    # splice (CR 702.47a) and strive: the keyword's subtype parameter, the cost per extra target
+    ("Splice onto Arcane {1}{R} (As you cast an Arcane spell, you may reveal this card from your hand and pay its"
+     " splice cost. If you do, add this card's effects to that spell.)", "Instant — Arcane", None, "keyword", []),
+    ("Strive — This spell costs {2}{U} more to cast for each target beyond the first.", "Instant", None, "static",
+     [("rules", None, False)]),
+    ("Spells you cast cost {1} less to cast for each target.", "Legendary Creature — Kirin Spirit", None, "static",
+     [("rules", None, False)]),
     # CR 502.3: an untap its controller may skip is a rules effect, as "doesn't untap" is
     ("You may choose not to untap Amber Prison during your untap step.", "Artifact", "Amber Prison", "static",
      [("rules", None, False)]),
