@@ -23,6 +23,8 @@ PAIRS = yaml.safe_load((HERE / "fixtures" / "en" / "old_wordings.yaml").read_tex
 #: (normalised old text, what the rules make of it): rules whose real printed clauses all fail to
 #: parse for some other reason are checked on the text itself
 REWRITES = [
+    ("that player adds one mana to his or her mana pool of any type that land produced.",
+     "that player adds one mana of any type that land produced."),
     ("threshold enchanted creature can't be the target of spells or abilities.",
      "threshold — as long as seven or more cards are in your graveyard, enchanted creature can't be the target of"
      " spells or abilities."),
