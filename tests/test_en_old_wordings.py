@@ -23,6 +23,8 @@ PAIRS = yaml.safe_load((HERE / "fixtures" / "en" / "old_wordings.yaml").read_tex
 #: (normalised old text, what the rules make of it): rules whose real printed clauses all fail to
 #: parse for some other reason are checked on the text itself
 REWRITES = [
+    ("that player adds one mana to his or her mana pool of any type that land produced.",
+     "that player adds one mana of any type that land produced."),
     ("threshold enchanted creature can't be the target of spells or abilities.",
      "threshold — as long as seven or more cards are in your graveyard, enchanted creature can't be the target of"
      " spells or abilities."),
@@ -170,3 +172,11 @@ def test_bad_rule_file_line_is_reported_with_its_location(tmp_path, monkeypatch)
             en_old.rules()
     finally:
         en_old.rules.cache_clear()
+
+
+@pytest.mark.parametrize("type_line, spell", [("Interrupt", True), ("Mana Source", True), ("Summon — Legend", False),
+                                              ("Enchant Creature", False), ("Instant", True)])
+def test_old_type_lines(type_line, spell):
+    from cardlint.parse.frontend import frontend
+
+    assert frontend("en").is_spell_type(type_line) is spell

@@ -27,6 +27,7 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 from cardlint.classify import score_key  # noqa: E402
 from cardlint.parse.frontend import frontend  # noqa: E402
 from cardlint.pipeline import classify_card as pipeline_classify_card  # noqa: E402
+from cardlint.text.normalize import strip_reminder  # noqa: E402
 
 LANG_FILES = {"en": "oracle-en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-Hans": "zh-Hans.jsonl"}
 
@@ -584,6 +585,12 @@ def _ngrams(text: str, longest: int = 3) -> set:
     return {" ".join(words[i:i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1)}
 
 
+def _as_read(text: str, name: str) -> str:
+    """A clause as the English grammar reads it: reminder text gone, old wordings already read as
+    Oracle's (so the wordings listed below are the ones no rule maps yet)."""
+    return frontend("en").normalize(strip_reminder(text), name)
+
+
 def printed_english(args) -> int:
     """Coverage of the printed English (``en_printed_text``) of the translation corpora, each
     distinct (card, text) once, and the wordings unparsed clauses use that Oracle text hardly does."""
@@ -606,7 +613,7 @@ def printed_english(args) -> int:
         for r in res:
             if r["ability"] == "reminder":
                 continue
-            grams = _ngrams(r["text"])
+            grams = _ngrams(_as_read(r["text"], rec["name"]))
             n_printed += 1
             printed_df.update(grams)
             if not r["parsed"]:
@@ -619,7 +626,7 @@ def printed_english(args) -> int:
     for rec in read_jsonl(CORPUS / "mtg" / LANG_FILES["en"]):
         for line in (rec.get("text") or "").split("\n"):
             n_oracle += 1
-            oracle_df.update(_ngrams(line))
+            oracle_df.update(_ngrams(_as_read(line, rec["name"])))
     # an old wording: common in the printed text, at most a fifth as frequent (per clause) in Oracle
     old = collections.Counter()
     example = {}
@@ -629,8 +636,9 @@ def printed_english(args) -> int:
                 old[g] += 1
                 example.setdefault(g, (name, text))
     shown, kept = 0, []
-    print(f"\n## {args.top} most frequent old wordings in unparsed clauses (runs of 2-3 words at most a fifth as"
-          " frequent per clause in Oracle text; a run overlapping a listed one with about the same count is left out)")
+    print(f"\n## {args.top} most frequent old wordings in unparsed clauses, as the grammar reads them (runs of 2-3"
+          " words at most a fifth as frequent per clause in Oracle text; a run overlapping a listed one with about the"
+          " same count is left out)")
     for g, n in old.most_common():
         if any((g in k or k in g) and abs(old[k] - n) <= 0.1 * n for k in kept):
             continue

@@ -13,6 +13,7 @@ from cardlint.text.glued import GlueRules, resegment
 from cardlint.text.segment import Segment
 
 _MANA_SYMBOLS = re.compile(r"\{[^{}]*\}")
+_OLD_INSTANT_TYPES = re.compile(r"\s*(?:interrupt|mana source)\b", re.IGNORECASE)
 #: one instance, so that its seam patterns are compiled once, not looked up again for every card
 _GLUE_RULES = GlueRules()
 
@@ -54,6 +55,14 @@ class EnglishFrontend(Frontend):
             # a card named like a keyword ("Lifelink", "Vigilance") uses the word as the keyword
             name = None
         return normalize_en(body, name)
+
+    def is_spell_type(self, type_line: str | None) -> bool | None:
+        """Instants and sorceries; on old printings also "Interrupt" and "Mana Source", which are
+        instants today ("Summon …" is a creature, "Enchant …" an Aura: permanents either way)."""
+        spell = super().is_spell_type(type_line)
+        if spell is False and _OLD_INSTANT_TYPES.match(type_line):
+            return True
+        return spell
 
     def keyword_check(self, fragment: str) -> bool:
         return bool(self._keyword_re.match(fragment.strip()))
