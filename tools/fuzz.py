@@ -417,7 +417,9 @@ def main(argv=None) -> int:
     ap.add_argument("--batch", type=int, default=200)
     ap.add_argument("--lint-every", type=int, default=10)
     ap.add_argument("--determinism-every", type=int, default=100)
+    ap.add_argument("--commands", default="classify,check-translation", help="comma-separated subset to fuzz")
     args = ap.parse_args(argv)
+    configs = [c for c in CONFIGS if c[0] in args.commands.split(",")]
     if not args.count and not args.minutes:
         args.count = 2000
     os.environ["CARDLINT_NO_PROGRESS"] = "1"
@@ -433,7 +435,7 @@ def main(argv=None) -> int:
                 break
             if args.minutes and time.monotonic() - start > args.minutes * 60:
                 break
-            config = CONFIGS[n % len(CONFIGS)]
+            config = configs[n % len(configs)]
             n += 1
             size = args.batch if not args.count else min(args.batch, args.count - figs.inputs)
             run_batch(rng, seeds, config, size, figs, workdir, figs.inputs,

@@ -212,10 +212,10 @@ def main(argv=None) -> int:
         quarter = _best(p, s[: len(s) // 4])
         full = _best(p, s)
         ratio = full / quarter if quarter > 0 else float("inf")
-        if full > args.max or (ratio > 40 and full > args.growth_from):
+        if full > args.max or (ratio > 64 and full > args.growth_from):
             bad.append((full, ratio, src, s))
     print(f"patterns: {len(patterns)}  searches: {tried}  over {args.limit} s on {args.length} chars: {len(slow)}  "
-          f"catastrophic (> {args.max} s, or time growing faster than the square of the length): {len(bad)}")
+          f"catastrophic (> {args.max} s, or time growing like the cube of the length or faster): {len(bad)}")
     for dt, ratio, src, s in sorted(bad, reverse=True)[:50]:
         print(f"  {dt:.2f} s (x{ratio:.1f} for four times the length)  {src[:160]!r}  on {s[:30]!r}…")
     return 1 if bad else 0

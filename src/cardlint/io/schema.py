@@ -58,6 +58,9 @@ SCHEMAS: dict[str, dict[str, Key]] = {
         "en_text": _k(TEXT_NULL, "English text (carried)"),
         "set": _k("any", "set code (carried)"), "multiverseId": _k("any", "(carried)"),
         "source": _k("any", "(carried)"), "id": _k("any", "(carried)"), "types": _k("any", "(carried)"),
+        "konami_id": _k("any", "Yu-Gi-Oh! card id (carried)"), "type_line": _k(TEXT_NULL, "Yu-Gi-Oh! printed type line (carried)"),
+        "unofficial_translation": _k("any", "(carried)"), "name_ruby": _k("any", "(carried)"),
+        "text_ruby": _k("any", "(carried)"),
     },
     "translation record": {
         "name": _k("name | null", "English card name"),

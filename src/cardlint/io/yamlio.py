@@ -51,6 +51,11 @@ def _fail(message: str, path: str, node=None, mark=None):
 
 def compose(text: str, path: str):
     """The checked node graph of ``text`` (None for an empty document)."""
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        # the composer recurses per level and takes seconds to hit the recursion limit: look first
+        deep = _too_deep(text)
+        if deep is not None:
+            _fail(_("nested more than {max} levels deep").format(max=MAX_DEPTH), path, mark=deep)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:

@@ -68,8 +68,6 @@ class ChainFile:
 # ------------------------------------------------------------------ reading and validation
 
 def load_chain_file(path: str | Path, lang: str | None = None) -> ChainFile:
-    import yaml
-
     from cardlint.io.decode import read_text
 
     return parse_chain_text(read_text(str(path)), str(path), lang)
