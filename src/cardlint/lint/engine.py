@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import re
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from cardlint import ir as I
 from cardlint.classify import ability_kind, classify_clause, is_spell_card
@@ -164,7 +165,7 @@ def _lint_item(item, config: LintConfig) -> dict:
     return lint_entry(entry, config, keep)
 
 
-def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -> tuple[list[Finding], dict]:
+def lint_documents(docs: "Iterable[Document]", config: LintConfig, jobs: int | None = 1, cache=None) -> tuple[list[Finding], dict]:
     """Lint ``docs`` (their entries may be iterators, read once).  Each card is analysed once, in
     ``jobs`` processes; only what the per-set checks can use is kept: a set's analyses up to one
     past ``max_set_size`` (a larger set is not checked for dependencies, see :mod:`deps`), so memory
@@ -207,7 +208,7 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -
             stats["clauses"] += res["clauses"]
             stats["declarations"] += res["declarations"]
             stats["unaligned_declarations"] += res["unaligned"]
-            findings.extend(f for f in map(lambda d: Finding(**d), res["findings"]) if enabled(f))
+            findings.extend(f for f in (Finding(**d) for d in res["findings"]) if enabled(f))
             an = res.get("analysis")
             if an is not None:
                 analyses.append(an)
@@ -219,8 +220,7 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None) -
             stats["dependency_skipped"] += 1
         for fam in fams:
             findings.extend(f for f in fam.check_set(analyses, doc, config, stats) if enabled(f))
-    out = findings
-    out.sort(key=Finding.sort_key)
+    out = sorted(findings, key=Finding.sort_key)
     by_code = collections.Counter(f.code for f in out)
     summary = {"files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
                "findings": len(out), "by_code": dict(sorted(by_code.items())),
