@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -160,6 +161,13 @@ def _plain_declaration(d: Declaration) -> list:
     return sorted((k, sorted(v) if isinstance(v, (set, frozenset)) else v) for k, v in asdict(d).items())
 
 
+def _finding_of(d: dict) -> Finding:
+    """A finding from its dict (as a worker or the cache returns it), its repeated strings shared."""
+    intern = sys.intern
+    d["path"], d["code"], d["severity"] = intern(d["path"]), intern(d["code"]), intern(d["severity"])
+    return Finding(**d)
+
+
 def _lint_item(item, config: LintConfig) -> dict:
     entry, keep = item
     return lint_entry(entry, config, keep)
@@ -208,7 +216,7 @@ def lint_documents(docs: "Iterable[Document]", config: LintConfig, jobs: int | N
             stats["clauses"] += res["clauses"]
             stats["declarations"] += res["declarations"]
             stats["unaligned_declarations"] += res["unaligned"]
-            findings.extend(f for f in (Finding(**d) for d in res["findings"]) if enabled(f))
+            findings.extend(f for f in map(_finding_of, res["findings"]) if enabled(f))
             an = res.get("analysis")
             if an is not None:
                 analyses.append(an)
