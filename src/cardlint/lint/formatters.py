@@ -18,18 +18,21 @@ HELP_URI = "https://github.com/cardlint/cardlint/blob/main/src/cardlint/lint/rul
 
 
 def format_text(findings: list[Finding], summary: dict, color: bool = False) -> str:
-    lines = []
+    return "\n".join(text_lines(findings, summary, color))
+
+
+def text_lines(findings: list[Finding], summary: dict, color: bool = False):
+    """The lines of :func:`format_text`, one at a time (a large report is written as it is made)."""
     for f in findings:
         code = f"\033[1;31m{f.code}\033[0m" if color else f.code
-        lines.append(f"{f.path}:{f.line}:{f.column}: {code} {f.message}")
+        yield f"{f.path}:{f.line}:{f.column}: {code} {f.message}"
     n = len(findings)
     if n:
         by_code = ", ".join(f"{c} {k}" for c, k in summary.get("by_code", {}).items())
-        lines.append(_("Found {n} finding(s) ({by_code}).").format(n=n, by_code=by_code))
+        yield _("Found {n} finding(s) ({by_code}).").format(n=n, by_code=by_code)
     else:
-        lines.append(_("All checks passed ({cards} card(s), {files} file(s)).").format(
-            cards=summary.get("cards", 0), files=summary.get("files", 0)))
-    return "\n".join(lines)
+        yield _("All checks passed ({cards} card(s), {files} file(s)).").format(
+            cards=summary.get("cards", 0), files=summary.get("files", 0))
 
 
 def format_json(findings: list[Finding], summary: dict) -> str:
