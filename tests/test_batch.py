@@ -195,3 +195,14 @@ def test_lint_keeps_only_the_analyses_a_set_check_can_use(cards, monkeypatch):
     assert seen == [small, large]
     assert summary["cards"] == len(lines) + 600 and summary["dependency_skipped"] == 0
     assert summary["dependency_sets"] == 2 and len(errors) == 1
+
+
+def test_check_translation_jobs_and_cache_give_the_same_bytes(tmp_path):
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "translations.jsonl"
+    german = [l for l in demo.read_text(encoding="utf-8").splitlines() if '"lang": "de"' in l]
+    path = tmp_path / "de.jsonl"
+    path.write_text("\n".join((german * 300)[:520]) + "\n", encoding="utf-8")
+    runs = [_cli(["check-translation", "--input", str(path), "--lang", "de", "--format", "jsonl", "--jobs", j, *extra],
+                 tmp_path / "c") for j, extra in (("1", ["--no-cache"]), ("2", ["--no-cache"]), ("2", []), ("1", []))]
+    assert len({(r.returncode, r.stdout, r.stderr) for r in runs}) == 1
+    assert len(runs[0].stdout.splitlines()) == 520

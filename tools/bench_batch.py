@@ -146,8 +146,9 @@ def jobs_bench(args) -> int:
         first = _classify_corpora(args.cache_jobs, work, cache, no_cache=False)
         second = _classify_corpora(args.cache_jobs, work, cache, no_cache=False)
         same = all(a.read_bytes() == b.read_bytes() for a, b in zip(first[2], res[1][2]))
-        print(f"result cache (--jobs {args.cache_jobs}): first run {first[0]:.1f} s, second {second[0]:.2f} s: "
-              f"1/{first[0] / second[0]:.0f} (target ≥ 1/20); identical to --no-cache: {same}; "
+        print(f"result cache (--jobs {args.cache_jobs}): first run {first[0]:.1f} s wall ({first[1]:.1f} s CPU), second "
+              f"{second[0]:.2f} s wall ({second[1]:.2f} s CPU): 1/{first[0] / second[0]:.0f} wall, 1/{first[1] / second[1]:.0f} "
+              f"CPU (target ≥ 1/20); identical to --no-cache: {same}; "
               f"cache file {sum(f.stat().st_size for f in Path(cache).glob('results*')) / 1e6:.0f} MB; "
               f"load average {load_average()}")
     finally:

@@ -86,8 +86,9 @@ def code_digest() -> str:
 
 def content_key(*parts: Any) -> str:
     """The cache key of a result computed from ``parts`` (strings, numbers, None, and lists, tuples
-    or dicts of them — their ``repr`` is their content) by the current code."""
-    blob = repr((code_digest(), parts))
+    or dicts of them — their ``repr`` is their content) by the current code.  A string goes in with
+    its length (no escaping to pay for on long card texts), anything else as its ``repr``."""
+    blob = "\0".join([code_digest(), *(f"s{len(p)}:{p}" if p.__class__ is str else f"r{p!r}" for p in parts)])
     return hashlib.blake2b(blob.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
 
 

@@ -40,7 +40,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from cardlint.lint import lint_paths, load_config
-    from cardlint.lint.formatters import format_json, format_sarif, format_text
+    from cardlint.lint.formatters import format_json, format_sarif, text_lines
 
     config = load_config(args.paths, args.select, args.ignore, args.config, args.isolated)
     card_db = None
@@ -66,7 +66,8 @@ def run(args) -> int:
                 for code, n in summary["by_code"].items():
                     out.write(f"{n:7d}  {code}\n")
             else:
-                out.write(format_text(findings, summary, color=color_enabled(out)) + "\n")
+                for line in text_lines(findings, summary, color=color_enabled(out)):
+                    out.write(line + "\n")
     if errors:
         return EXIT_USAGE
     rank = {"error": 3, "warning": 2, "info": 1}

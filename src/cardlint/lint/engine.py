@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import re
+import sys
 from dataclasses import dataclass, field
 
 from cardlint import ir as I
@@ -164,6 +165,13 @@ def _plain_declaration(d: Declaration) -> list:
     return sorted((k, sorted(v) if isinstance(v, (set, frozenset)) else v) for k, v in asdict(d).items())
 
 
+def _finding_of(d: dict) -> Finding:
+    """A finding from its dict (as a worker or the cache returns it), its repeated strings shared."""
+    intern = sys.intern
+    d["path"], d["code"], d["severity"] = intern(d["path"]), intern(d["code"]), intern(d["severity"])
+    return Finding(**d)
+
+
 def _lint_item(item, config: LintConfig) -> dict:
     entry, keep = item
     return lint_entry(entry, config, keep)
@@ -219,7 +227,7 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, s
             stats["clauses"] += res["clauses"]
             stats["declarations"] += res["declarations"]
             stats["unaligned_declarations"] += res["unaligned"]
-            findings.extend(f for f in map(lambda d: Finding(**d), res["findings"]) if enabled(f))
+            findings.extend(f for f in map(_finding_of, res["findings"]) if enabled(f))
             an = res.get("analysis")
             # only what the set's dependency check can use is kept: on a board every object, in a card
             # set the cards with a continuous effect (memory grows with those, not with the file)

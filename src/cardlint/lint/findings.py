@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 SEVERITIES = ("error", "warning", "info")
 
 
-@dataclass
+@dataclass(slots=True)  # a large file's run holds every finding until the report is written
 class Finding:
     code: str
     severity: str

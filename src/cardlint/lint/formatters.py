@@ -19,34 +19,37 @@ HELP_URI = "https://github.com/cardlint/cardlint/blob/main/src/cardlint/lint/rul
 
 def format_text(findings: list[Finding], summary: dict, color: bool = False) -> str:
     """ruff-like lines and one closing line; "All checks passed" only when every input was read."""
-    lines = []
+    return "\n".join(text_lines(findings, summary, color))
+
+
+def text_lines(findings: list[Finding], summary: dict, color: bool = False):
+    """The lines of :func:`format_text`, one at a time (a large report is written as it is made)."""
     for f in findings:
         code = f"\033[1;31m{f.code}\033[0m" if color else f.code
         mark = " [" + _("suppressed") + "]" if f.suppressed else ""
-        lines.append(f"{f.path}:{f.line}:{f.column}: {code}{mark} {f.message}")
+        yield f"{f.path}:{f.line}:{f.column}: {code}{mark} {f.message}"
     n = summary.get("findings", len(findings))
     errors = summary.get("input_errors", 0)
     skipped = summary.get("dependency_skipped", 0)
     if n:
         by_code = ", ".join(f"{c} {k}" for c, k in summary.get("by_code", {}).items())
-        lines.append(_("Found {n} finding(s) ({by_code}).").format(n=n, by_code=by_code))
+        yield _("Found {n} finding(s) ({by_code}).").format(n=n, by_code=by_code)
     elif not errors and not skipped:
-        lines.append(_("All checks passed ({cards} card(s), {files} file(s)).").format(
+        yield (_("All checks passed ({cards} card(s), {files} file(s)).").format(
             cards=summary.get("cards", 0), files=summary.get("files", 0)))
     elif skipped:
-        lines.append(_("No findings in {cards} card(s), {files} file(s), but not every check ran.").format(
+        yield (_("No findings in {cards} card(s), {files} file(s), but not every check ran.").format(
             cards=summary.get("cards", 0), files=summary.get("files", 0)))
     else:
-        lines.append(_("No findings in the {cards} card(s) read.").format(cards=summary.get("cards", 0)))
+        yield (_("No findings in the {cards} card(s) read.").format(cards=summary.get("cards", 0)))
     if skipped:
         # never "All checks passed" when a check did not run
-        lines.append(_("The dependency check (CL3xx) was skipped for {n} file(s) with more cards than "
-                       "max-set-size.").format(n=skipped))
+        yield _("The dependency check (CL3xx) was skipped for {n} file(s) with more cards than "
+                "max-set-size.").format(n=skipped)
     if errors:
-        lines.append(_("{n} input error(s) (see standard error); exit status 2.").format(n=errors))
+        yield _("{n} input error(s) (see standard error); exit status 2.").format(n=errors)
     if summary.get("suppressed"):
-        lines.append(_("{n} finding(s) suppressed by noqa.").format(n=summary["suppressed"]))
-    return "\n".join(lines)
+        yield _("{n} finding(s) suppressed by noqa.").format(n=summary["suppressed"])
 
 
 def format_json(findings: list[Finding], summary: dict) -> str:
