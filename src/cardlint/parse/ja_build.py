@@ -122,6 +122,16 @@ def read_nom(t: Tree) -> NP:
                     g.tails.append(text_of(cc))
             g.text = text_of(c)
             np.mods.append(("gen", g))
+        elif d == "genitive_all":
+            # "生存者すべての" (of all Survivors): a genitive whose determiner follows its noun
+            g = NP()
+            for cc in c.children:
+                if isinstance(cc, Tree) and cc.data == "heads":
+                    read_heads(cc, g)
+                elif isinstance(cc, Token) and cc.type == "DET":
+                    g.mods.append(("det", str(cc)))
+            g.text = text_of(c)
+            np.mods.append(("gen", g))
         elif d == "det":
             np.mods.append(("det", text_of(c)))
         elif d == "rel":
