@@ -22,6 +22,7 @@ from cardlint.paths import kb_dir
 from cardlint.parse import de_words as W
 from cardlint.parse.frontend import Frontend
 from cardlint.text.glued import GlueRules, resegment
+from cardlint.text.normalize import squash, strip_reminder
 from cardlint.text.segment import Segment
 from cardlint.text.selfref import SELF
 
@@ -464,7 +465,13 @@ class GermanFrontend(Frontend):
         text prints them (:mod:`cardlint.text.glued`)."""
         from cardlint.parse.frontend import MAX_CLAUSE_CHARS
 
-        return resegment(segs, self.is_keyword, _GLUE, MAX_CLAUSE_CHARS)
+        out = resegment(segs, self.is_keyword, _GLUE, MAX_CLAUSE_CHARS)
+        for seg in out:
+            if "(" in seg.text and _SUBTYPE_LIST.search(seg.text):
+                # "wird zu einem 2/2 (Kithkin, Geist)": a list of creature types in parentheses is no
+                # reminder text; keep it, as one compound
+                seg.body = squash(strip_reminder(_SUBTYPE_LIST.sub(lambda m: "-".join(m.group(1).split(", ")), seg.text)))
+        return out
 
     def is_spell_type(self, type_line: str | None) -> bool | None:
         if not type_line:
@@ -515,6 +522,10 @@ class GermanFrontend(Frontend):
         ir.error = error
         return ir
 
+
+#: creature types in parentheses, printed where English writes them before "creature" ("(Kithkin, Geist)")
+# (not before a hyphen: "(Eldrazi, Ausgeburt)-Kreaturenspielstein" reads as it did, the compound would not lex)
+_SUBTYPE_LIST = re.compile(r"\(([A-ZÄÖÜ][a-zäöüß]+(?:, [A-ZÄÖÜ][a-zäöüß]+)+)\)(?!-)")
 
 _FINITE_AFTER_KEYWORD = re.compile(r"\b(?:erhält|erhalten|ist|sind|hat|haben|kann|wird|kommt)\b")
 

@@ -742,6 +742,8 @@ class GermanIRBuilder(IRBuilder):
             # "Jedes Land … wird … zu diesem Typ": the type chosen before, layer 4
             return [I.Modification(I.TYPES, "add" if add else "set", ["chosen"])]
         for f in nps:
+            if not f.types and not f.subtypes and ((f.noun or "").endswith("kosten") or f.noun == "card"):
+                continue    # "X sind die umgewandelten Manakosten der … Karte": a cost or a card is no type
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
                 mods.append(I.Modification(I.TYPES, "remove" if f.quantifier == "no" else ("add" if add else "set"),

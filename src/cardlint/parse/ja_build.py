@@ -111,7 +111,8 @@ def read_nom(t: Tree) -> NP:
             np.quantity = text_of(c)
         elif d == "tail":
             np.tails.append(text_of(c))
-        elif d == "genitive":
+        elif d in ("genitive", "genitive_all"):
+            # genitive_all: "生存者すべての" (of all Survivors), the determiner after its noun
             g = NP()
             for cc in c.children:
                 if isinstance(cc, Tree) and cc.data == "heads":
@@ -120,6 +121,8 @@ def read_nom(t: Tree) -> NP:
                     g.quantity = text_of(cc)
                 elif isinstance(cc, Tree) and cc.data == "tail":
                     g.tails.append(text_of(cc))
+                elif isinstance(cc, Token) and cc.type == "DET":
+                    g.mods.append(("det", str(cc)))
             g.text = text_of(c)
             np.mods.append(("gen", g))
         elif d == "det":

@@ -564,7 +564,10 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         # "令你的总生命成为…": the player's life total changes (a one-shot, CR 119.5)
         return [I.Effect(I.ONE_SHOT, affected=I.Filter(ref="you", noun="player"), verb="become")]
     if d == "turn_face":
-        if "朝下" in _text(p):
+        toks = list(p.scan_values(lambda v: isinstance(v, Token)))
+        end = toks[-1].end_pos if toks and toks[-1].end_pos is not None else None
+        # the grammar keeps no token of "翻为牌面朝下" itself: read the words after the object
+        if end is not None and ctx.norm[end:].startswith("翻为牌面朝下"):
             # "将~翻为牌面朝下" (turn ~ face down): its face-down characteristics, layer 1b (CR 708.2)
             inner = next((c for c in p.children if isinstance(c, Tree)), None)
             return cont(I.FACE_DOWN, "set", affected=np_filter(inner, ctx) if inner is not None else subject)
