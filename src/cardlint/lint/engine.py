@@ -204,6 +204,7 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, s
 
         noted: list = []
         seen.append((doc, noted))
+        distinct: set = set()
 
         def items():
             for entry in doc.entries:
@@ -229,10 +230,17 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, s
             stats["unaligned_declarations"] += res["unaligned"]
             findings.extend(f for f in map(_finding_of, res["findings"]) if enabled(f))
             an = res.get("analysis")
-            # only what the set's dependency check can use is kept: on a board every object, in a card
-            # set the cards with a continuous effect (memory grows with those, not with the file)
-            if an is not None and (doc.kind == "board" or any(getattr(fam, "keeps", None) and fam.keeps(an)
-                                                              for fam in fams)):
+            # only what the set's dependency check can use is kept: on a board every object; in a card
+            # set each distinct card with a continuous effect once (a card printed twice in a file has
+            # the dependencies of one copy), so memory grows with the distinct cards, not with the file
+            if an is None:
+                continue
+            if doc.kind == "board":
+                analyses.append(an)
+                continue
+            same = (an.entry.name, an.entry.text, an.entry.type_line)
+            if same not in distinct and any(getattr(fam, "keeps", None) and fam.keeps(an) for fam in fams):
+                distinct.add(same)
                 analyses.append(an)
         for fam in fams:
             findings.extend(f for f in fam.check_set(analyses, doc, config, stats) if enabled(f))
