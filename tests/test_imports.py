@@ -74,48 +74,11 @@ def _graph():
 
 
 def _cycles(edges: dict[str, set[str]]) -> set[tuple[str, ...]]:
-    """Strongly connected components of more than one module (iterative Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    out = set()
-    counter = 0
-    for root in sorted(edges):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(edges[root])))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            v, it = work[-1]
-            for w in it:
-                if w not in index:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, iter(sorted(edges[w]))))
-                    break
-                if w in on_stack:
-                    low[v] = min(low[v], index[w])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
-                if low[v] == index[v]:
-                    comp = []
-                    while True:
-                        w = stack.pop()
-                        on_stack.discard(w)
-                        comp.append(w)
-                        if w == v:
-                            break
-                    if len(comp) > 1:
-                        out.add(tuple(sorted(comp)))
-    return out
+    """Strongly connected components of more than one module (the project's one SCC routine)."""
+    from cardlint.dependency import strongly_connected
+
+    comps = strongly_connected(sorted(edges), {m: sorted(e) for m, e in edges.items()})
+    return {tuple(sorted(c)) for c in comps if len(c) > 1}
 
 
 def test_cycle_finder_sees_a_cycle():
