@@ -4,7 +4,7 @@ German fallback lexer's first characters).
 
     python tools/build_tables.py [--out DIR] [--jobs N] [--check]
 
-The wheel build hook (``hatch_build.py``) runs it for every wheel and editable install, into
+The wheel build hook (``tools/hatch_build.py``) runs it for every wheel and editable install, into
 ``src/cardlint/_tables`` (not committed: it is derived from grammar/ and kb/).  It is incremental:
 a table whose key (its sources, Lark's version, the table format) is unchanged is kept, a table
 no front end asks for any more is removed.  The tables are found the way a run finds them — by
