@@ -67,9 +67,8 @@ def run(args) -> int:
 
 
 def classify_record(rec, lang: str, game: str, path: str, time_limit: float | None) -> dict:
-    """The output row of one input record (an error row for a record that cannot be classified, or
-    that runs over its time budget: one bad record never loses the others)."""
-    validate(rec, "card record", path)
+    """The output row of one input record, already validated (an error row for a record that cannot
+    be classified, or that runs over its time budget: one bad record never loses the others)."""
     if rec.error:
         name = rec.name if isinstance(rec.name, str) or rec.name is None else str(rec.name)
         return {"name": name, "error": rec.error}
@@ -82,10 +81,9 @@ def classify_record(rec, lang: str, game: str, path: str, time_limit: float | No
     return {"name": data.get("name"), **res}
 
 
-def _record_key(lang: str, game: str, path: str):
+def _record_key(lang: str, game: str):
     def key(rec):
-        validate(rec, "card record", path)  # a record the schema refuses is never answered from the cache
-        if rec.error:
+        if rec.error:   # a record the schema refuses is never answered from the cache
             return None
         d = rec.data
         return content_key("classify", lang, game, d.get("name"), d.get("tname"), d.get("text"), d.get("type"),
@@ -104,10 +102,12 @@ def _run_batch(args, fmt, out) -> int:
     _classify(warm_up_text(args.game, args.lang), args.lang, None, None, args.game)
     from cardlint.io.sources import iter_card_records
 
-    records = iter_card_records(args.input, args.lang)   # JSONL, Scryfall or MTGJSON, by content
+    # JSONL, Scryfall or MTGJSON, by content; each record checked against its schema once, here, before
+    # the cache is asked or a worker gets it
+    records = (validate(r, "card record", args.input) for r in iter_card_records(args.input, args.lang))
     results = run_batch(progress(records, args.input if args.input != "-" else ""), classify_record,
                         (args.lang, args.game, args.input, args.time_limit),
-                        jobs=args.jobs, key=_record_key(args.lang, args.game, args.input), cache=open_cache(args),
+                        jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args),
                         store=_no_error, encode=True)
     for result in results:
         errors += not result.ok
