@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlint.parse.de import FRONTEND, keyword_id
+from cardlint.lang.de.frontend import FRONTEND, keyword_id
 from cardlint.pipeline import classify_text
 from clause_fixtures import load
 
@@ -158,7 +158,7 @@ def test_verb_first_condition_is_no_effect(text, kinds):
 # ------------------------------------------------------------------ inline build (speed) keeps the tree walk's IR
 def _tree_built(text: str, name: str):
     """The clause IR as the tree walk builds it (Lark tree, then GermanIRBuilder over it)."""
-    from cardlint.parse.frontend import Frontend
+    from cardlint.lang.frontend import Frontend
     from cardlint.text.segment import segment
 
     seg = segment(text)[0]
@@ -202,8 +202,8 @@ def test_keyword_line_reads_its_tokens(text, kid, param, layers):
 def test_noun_facts_string_tests_equal_the_patterns(word):
     import re
 
-    from cardlint.parse import de_build as B
-    from cardlint.parse import de_words as W
+    from cardlint.lang.de import builder as B
+    from cardlint.lang.de import words as W
 
     lands = [b for s, b in W.BASIC_LAND_TYPES.items() if re.fullmatch(r"(?:nicht-?)?" + s + r"(?:n|en|e|s|es|er|ern)?", word)]
     noun = next((n for s, n in B._OBJ_NOUNS if re.search(re.escape(s) + r"(?:n|en|e|s|es|er|ern|innen|in)?$", word)), None)
@@ -213,7 +213,7 @@ def test_noun_facts_string_tests_equal_the_patterns(word):
 
 
 def test_is_keyword_memo_answers_as_the_check():
-    from cardlint.parse.de import _is_keyword
+    from cardlint.lang.de.frontend import _is_keyword
 
     for fragment in ["Fliegend", "Schutz vor Rot", "Schutz vor Rot erhält +1/+1", "Trampelschaden.", "x" * 300, ""]:
         assert FRONTEND.is_keyword(fragment) == FRONTEND.is_keyword(fragment) == _is_keyword(fragment)

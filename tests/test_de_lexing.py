@@ -2,7 +2,7 @@
 
 - self-reference: the hand-written matcher (:func:`_sub_self_plain`) against the name regex it
   replaces for plain text (:func:`_self_regex`), on real and generated declensions;
-- the fallback lexer (:mod:`cardlint.parse.first_match`) against Lark's own basic lexer: same
+- the fallback lexer (:mod:`cardlint.speed.first_match`) against Lark's own basic lexer: same
   tokens, same error position;
 - keyword names looked up by prefix, older keyword names, glued lines (``resegment``), entities
   and a quoted ability that ends a sentence in normalisation.
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import LexerThread
 
-from cardlint.parse import de
-from cardlint.parse.first_match import first_match_lexer, first_of
+from cardlint.lang.de import frontend as de
+from cardlint.speed.first_match import first_match_lexer, first_of
 from cardlint.pipeline import classify_text
 from cardlint.text.segment import segment
 

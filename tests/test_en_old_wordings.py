@@ -1,4 +1,4 @@
-"""English of earlier eras (cardlint.parse.en_old, grammar/en_old_wordings.tsv): an old printed clause
+"""English of earlier eras (cardlint.lang.en.old_wordings, grammar/en_old_wordings.tsv): an old printed clause
 must build the same IR as the Oracle clause of the same card (tests/fixtures/en/old_wordings.yaml),
 and every rule of the rules file is exercised — by such a pair, or, for a rule whose printed
 clauses fail for another reason, by a rewrite example below."""
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardlint.parse.en_old import modern_wording, printed_symbols, rules
-from cardlint.parse.en_text import plain_surface
+from cardlint.lang.en.old_wordings import modern_wording, printed_symbols, rules
+from cardlint.lang.en.normalize import plain_surface
 from cardlint.pipeline import card_ir
 from cardlint.text.selfref import name_variants, replace_names
 
@@ -160,7 +160,7 @@ def test_colorless_mana_added():
 
 
 def test_bad_rule_file_line_is_reported_with_its_location(tmp_path, monkeypatch):
-    from cardlint.parse import en_old
+    from cardlint.lang.en import old_wordings as en_old
 
     bad = tmp_path / "grammar"
     bad.mkdir()
@@ -177,6 +177,6 @@ def test_bad_rule_file_line_is_reported_with_its_location(tmp_path, monkeypatch)
 @pytest.mark.parametrize("type_line, spell", [("Interrupt", True), ("Mana Source", True), ("Summon — Legend", False),
                                               ("Enchant Creature", False), ("Instant", True)])
 def test_old_type_lines(type_line, spell):
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     assert frontend("en").is_spell_type(type_line) is spell

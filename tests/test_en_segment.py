@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardlint.parse.en import FRONTEND
+from cardlint.lang.en.frontend import FRONTEND
 from cardlint.pipeline import classify_text
 
 

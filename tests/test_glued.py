@@ -3,7 +3,7 @@ printings (`en_printed_text` in ../shared/corpus/mtg/de.jsonl) and Oracle lines 
 
 import pytest
 
-from cardlint.parse.en import FRONTEND as EN
+from cardlint.lang.en.frontend import FRONTEND as EN
 from cardlint.pipeline import classify_card
 from cardlint.text.glued import GlueRules, glued_parts
 
@@ -61,6 +61,6 @@ def test_english_frontend_resegments_glued_printed_text():
     ("飛行を持つクリーチャーが攻撃するたび、カードを１枚引く。", None, ["飛行を持つクリーチャーが攻撃するたび、カードを１枚引く。"]),
 ])
 def test_japanese_keyword_glued_to_a_trigger(line, name, parts):
-    from cardlint.parse.ja import glued_parts as ja_glued_parts
+    from cardlint.lang.ja.frontend import glued_parts as ja_glued_parts
 
     assert ja_glued_parts(line, name) == parts

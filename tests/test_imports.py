@@ -15,20 +15,20 @@ KNOWN_CYCLES = {
     ("cardlint.engine.core", "cardlint.engine.depend"),
     ("cardlint.io", "cardlint.io.board", "cardlint.io.cards", "cardlint.io.detect", "cardlint.io.forge",
      "cardlint.io.templates"),
-    ("cardlint.parse.de", "cardlint.parse.de_build"),
-    ("cardlint.parse.frontend", "cardlint.parse.loader", "cardlint.parse.wordlexer"),
-    ("cardlint.parse.ja", "cardlint.parse.ja_build"),
-    ("cardlint.parse.zh", "cardlint.parse.zh_glued"),
+    ("cardlint.lang.de.builder", "cardlint.lang.de.frontend"),
+    ("cardlint.lang.frontend", "cardlint.speed.loader", "cardlint.speed.wordlexer"),
+    ("cardlint.lang.ja.builder", "cardlint.lang.ja.frontend"),
+    ("cardlint.lang.zh.frontend", "cardlint.lang.zh.glued"),
 }
 #: (importing module, imported module, name) still to make public
 KNOWN_PRIVATE = {
     ("cardlint.lint.classification", "cardlint.io.forge", "_norm_desc"),
     ("cardlint.lint.engine", "cardlint.io.forge", "_norm_desc"),
-    ("cardlint.parse.de_build", "cardlint.parse.irbuild", "_flatten"),
-    ("cardlint.parse.de_build", "cardlint.parse.irbuild", "_words"),
-    ("cardlint.parse.loader", "cardlint.parse.frontend", "_reads_meta"),
-    ("cardlint.parse.wordlexer", "cardlint.parse.loader", "_plain"),
-    ("cardlint.parse.zh_glued", "cardlint.parse.zh", "_PROTECTION"),
+    ("cardlint.lang.de.builder", "cardlint.lang.builder", "_flatten"),
+    ("cardlint.lang.de.builder", "cardlint.lang.builder", "_words"),
+    ("cardlint.speed.loader", "cardlint.lang.frontend", "_reads_meta"),
+    ("cardlint.speed.wordlexer", "cardlint.speed.loader", "_plain"),
+    ("cardlint.lang.zh.glued", "cardlint.lang.zh.frontend", "_PROTECTION"),
     ("cardlint.ygo.classifier", "cardlint.ygo.segment", "_COST_SENTENCE"),
 }
 

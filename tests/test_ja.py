@@ -1,4 +1,4 @@
-"""Japanese front end (grammar/ja.lark + cardlint.parse.ja): real clauses from ja.jsonl."""
+"""Japanese front end (grammar/ja.lark + cardlint.lang.ja.frontend): real clauses from ja.jsonl."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlint.parse.ja import FRONTEND, name_variants_ja, replace_self
+from cardlint.lang.ja.frontend import FRONTEND, name_variants_ja, replace_self
 from cardlint.pipeline import classify_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "mtg" / "ja.jsonl"
@@ -46,7 +46,7 @@ def test_full_width_normalisation():
 
 
 def test_ir_details():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
     from cardlint.text.segment import segment
 
     fe = frontend("ja")
@@ -85,7 +85,7 @@ def test_corpus_sample_coverage():
 
 
 def _effects(text, name=None):
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
     from cardlint.text.segment import segment
 
     ir = frontend("ja").clause(segment(text)[0], name)
@@ -138,7 +138,7 @@ def test_chosen_color_and_rules_duration():
     ("飛行を持つクリーチャーを1体タップする:カードを1枚引く。", 1),
 ])
 def test_glued_abilities_split(text, parts):
-    from cardlint.parse.ja import glued_parts
+    from cardlint.lang.ja.frontend import glued_parts
     from cardlint.text.segment import segment
 
     assert len(glued_parts(text)) == parts

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from lark.lexer import LexerThread
 
-from cardlint.parse import ja
-from cardlint.parse.ja import FRONTEND, JaPostLex
+from cardlint.lang.ja import frontend as ja
+from cardlint.lang.ja.frontend import FRONTEND, JaPostLex
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "mtg" / "ja.jsonl"
 

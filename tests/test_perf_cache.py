@@ -12,8 +12,8 @@ import string
 import pytest
 from lark import Lark, Tree
 
-from cardlint.parse import loader
-from cardlint.parse.wordlexer import WordLexer, _first_chars
+from cardlint.speed import loader
+from cardlint.speed.wordlexer import WordLexer, _first_chars
 from cardlint.text.selfref import SELF, _replace_ascii, replace_names
 
 # A small grammar in the shape the real ones have: word literals made whole words by
@@ -275,7 +275,7 @@ REPEATED = [  # real Oracle clauses that many cards share, and two that fail to 
 
 
 def test_parse_memo_gives_the_same_results_as_parsing_again():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
     from cardlint.pipeline import classify_text
 
     fe = frontend("en")
@@ -294,7 +294,7 @@ def test_parse_memo_gives_the_same_results_as_parsing_again():
 
 
 def test_parse_memo_is_bounded():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     fe = frontend("en")
     size = fe.parse_memo_size
@@ -398,7 +398,7 @@ def test_fused_callbacks_build_lark_trees_for_every_rule():
 
 
 def test_english_parser_loop_gives_lark_trees_and_errors():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     parser = frontend("en").parser
     reference = _lark_loop(parser)
@@ -416,7 +416,7 @@ def test_fast_transformer_equals_lark_transformer():
     from lark.exceptions import VisitError
     from lark.visitors import Discard
 
-    from cardlint.parse.frontend import FastTransformer
+    from cardlint.lang.frontend import FastTransformer
 
     class Calc:
         def assignment(self, children):
@@ -461,8 +461,8 @@ def test_fast_transformer_equals_lark_transformer():
 def test_fast_transformer_builds_the_same_english_ir():
     from lark import Transformer
 
-    from cardlint.parse.frontend import frontend
-    from cardlint.parse.irbuild import IRBuilder
+    from cardlint.lang.frontend import frontend
+    from cardlint.lang.builder import IRBuilder
 
     fe = frontend("en")
     for raw in ["Enchanted creature gets +2/+2 and has flying.", "{1}{R}, {T}: This creature deals 2 damage to any target.",
@@ -512,7 +512,7 @@ def _shape_outcome(run):
 
 @pytest.mark.parametrize("fail_on", [None, "x", "start"])
 def test_inline_build_equals_the_tree_walk(cache_dir, fail_on):
-    from cardlint.parse.frontend import FastTransformer
+    from cardlint.lang.frontend import FastTransformer
 
     class Builder(_ShapeBuilder, FastTransformer):
         pass
@@ -541,7 +541,7 @@ def test_inline_build_equals_the_tree_walk(cache_dir, fail_on):
 
 
 def test_inline_build_refuses_what_it_cannot_reproduce():
-    from cardlint.parse.frontend import FastTransformer
+    from cardlint.lang.frontend import FastTransformer
 
     class Builder(_ShapeBuilder, FastTransformer):
         pass
@@ -574,7 +574,7 @@ INLINE_CLAUSES = [  # real Oracle clauses of several ability shapes, and two the
 
 
 def test_english_inline_build_equals_the_tree_walk():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     fe = frontend("en")
     assert fe._inline is not None
@@ -589,7 +589,7 @@ def test_english_inline_build_equals_the_tree_walk():
 
 
 def test_parse_memo_hands_out_independent_copies():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
     from cardlint.text.segment import segment
 
     fe = frontend("en")
@@ -624,7 +624,7 @@ LEAD_CASES = FIRST_CASES + [
 def test_lead_words_cover_every_match(regex):
     """Brute force: wherever the regex matches at the start of a run of word characters that
     begins with a letter, the run passes :func:`_may_lead`."""
-    from cardlint.parse.wordlexer import _WORD, _lead_words, _may_lead
+    from cardlint.speed.wordlexer import _WORD, _lead_words, _may_lead
 
     lead = _lead_words(regex, 0)
     rx = re.compile(regex)
@@ -646,7 +646,7 @@ def test_lead_words_cover_every_match(regex):
 
 
 def test_lead_words_are_known_for_word_alternations():
-    from cardlint.parse.wordlexer import _lead_words, _may_lead
+    from cardlint.speed.wordlexer import _lead_words, _may_lead
 
     lead = _lead_words(r"(?<![\w'])(?:assembly\-workers?|elf|time lord)(?![\w'])", 0)
     assert lead is not None
@@ -664,7 +664,7 @@ def test_lead_words_are_known_for_word_alternations():
 
 
 def test_lead_index_equals_one_terminal_at_a_time():
-    from cardlint.parse.wordlexer import _LeadIndex, _lead_words, _may_lead
+    from cardlint.speed.wordlexer import _LeadIndex, _lead_words, _may_lead
 
     leads = {f"T{i}": _lead_words(r, re.IGNORECASE if i % 3 == 0 else 0) for i, r in enumerate(LEAD_CASES)}
     index = _LeadIndex(leads)
@@ -677,7 +677,7 @@ def test_lead_index_equals_one_terminal_at_a_time():
 
 def _mark_lead_commas_reference(text: str) -> str:
     """The rule spelled out character by character (the earlier implementation)."""
-    from cardlint.parse.en_text import _LEADS, LEAD_COMMA
+    from cardlint.lang.en.normalize import _LEADS, LEAD_COMMA
 
     out, i, n = [], 0, len(text)
     sentence_start, lead_open = True, False
@@ -699,7 +699,7 @@ def _mark_lead_commas_reference(text: str) -> str:
 
 
 def test_mark_lead_commas_equals_its_reference():
-    from cardlint.parse.en_text import mark_lead_commas
+    from cardlint.lang.en.normalize import mark_lead_commas
 
     real = ["at the beginning of your upkeep, if you control no creatures, sacrifice ~.",
             'enchanted land has "{t}: add {g}. when you do, if x, y."', "when ~ enters, you may pay 1.5, then draw.",
@@ -768,7 +768,7 @@ def test_glue_check_is_any_of_the_seam_checks():
 
 
 def test_word_lexer_plans_from_a_row_keep_grammar_order():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     parser = frontend("en").parser
     lexer = parser.parser.lexer
@@ -818,7 +818,7 @@ def test_generated_callbacks_filter_children_as_lark_does():
 
 
 def test_english_inline_parse_starts_the_loop_directly():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     fe = frontend("en")
     inline = fe._inline
@@ -832,8 +832,8 @@ def test_english_inline_parse_starts_the_loop_directly():
 def test_generic_rules_build_nodes_without_calling_default():
     """IRBuilder's ``__default__`` declares the Node it builds, so an inline parse makes the Node
     itself (a third of the reductions); a builder that overrides ``__default__`` is called."""
-    from cardlint.parse.frontend import frontend
-    from cardlint.parse.irbuild import IRBuilder, Node
+    from cardlint.lang.frontend import frontend
+    from cardlint.lang.builder import IRBuilder, Node
 
     fe = frontend("en")
     inline = fe._inline
@@ -853,7 +853,7 @@ def test_parser_loop_looks_up_plain_strings():
     row lookup: the loop's goto names and the lexer's token types are plain strings."""
     from lark import Token
 
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     fe = frontend("en")
     text = fe.normalize("Whenever a Sliver enters, it gets +1/+1 until end of turn.", None)
@@ -870,7 +870,7 @@ def test_parser_loop_looks_up_plain_strings():
 def test_english_rewrite_memo_equals_rewriting():
     """normalize_en remembers the rewrites after the name replacement (a function of that text):
     the same clause with different names still gets each name's result."""
-    from cardlint.parse import en_text
+    from cardlint.lang.en import normalize as en_text
 
     clauses = [("Whenever Ajani's Pridemate or another creature enters, you gain 1 life.", "Ajani's Pridemate"),
                ("Whenever Ajani's Pridemate or another creature enters, you gain 1 life.", None),
@@ -899,7 +899,7 @@ def test_english_rewrite_memo_equals_rewriting():
 def test_noun_phrase_marks_outlive_no_phrase():
     # the builder keys "from <zone>", "additional" and durations on id(): every keyed phrase must
     # stay alive while the builder lives, or a later phrase could inherit a dead one's mark
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     fe = frontend("en")
     for raw in ["Return target creature card from your graveyard to your hand.",
@@ -914,7 +914,7 @@ def test_noun_phrase_marks_outlive_no_phrase():
 
 
 def test_spell_type_memo_equals_the_front_end():
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
     from cardlint.pipeline import _is_spell_type
 
     for lang, lines in [("en", ["Instant", "Sorcery — Arcane", "Creature — Human", None, "", "Tribal Instant — Elf"]),

@@ -13,7 +13,7 @@ import zlib
 import pytest
 
 from cardlint import paths
-from cardlint.parse import loader
+from cardlint.speed import loader
 from test_perf_cache import BAD, GRAMMAR, SENTENCES, _outcome
 
 # bound_literals on a grammar with what the German and English grammars use: umlauts, apostrophes,
@@ -28,7 +28,7 @@ MULTI: "zwei" " " "wörter"
 #: changes the tables built from the same grammar source: bump loader._FORMAT (so that no stale
 #: table is used: the key covers the source, not the rewritten text) and record the new digest.
 REWRITE_DIGESTS = {
-    b"cardlint-parser-7": "ea5efebbf2e0b176",
+    b"cardlint-parser-8": "101eb6e097af5f42",
 }
 
 
@@ -129,7 +129,7 @@ def test_the_package_tables_are_plain_data_and_current():
     for file in tables:
         assert loader.read_table(file) is not None, file.name
     # every front end finds its grammar's table there: nothing is built
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     for lang in ("en", "de", "ja", "zh-Hans"):
         fe = frontend(lang)
@@ -149,7 +149,7 @@ def test_unpickler_allows_lark_tokens_only():
 def test_chinese_scanner_index_key_is_the_same_for_a_built_and_a_loaded_parser(tmp_path):
     from lark import Lark
 
-    from cardlint.parse import zh_lexer
+    from cardlint.lang.zh import lexer as zh_lexer
 
     grammar = 'start: A B+\nA: /[甲乙]+/i\nB: "丙" | "丁"\n%ignore " "\n'
     built = Lark(grammar, parser="lalr", lexer="contextual")

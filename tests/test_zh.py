@@ -1,4 +1,4 @@
-"""Simplified Chinese front end (grammar/zh.lark + cardlint.parse.zh)."""
+"""Simplified Chinese front end (grammar/zh.lark + cardlint.lang.zh.frontend)."""
 
 from __future__ import annotations
 
@@ -582,7 +582,7 @@ def test_self_reference_by_name_and_this():
 
 
 def test_is_spell_type():
-    from cardlint.parse.zh import FRONTEND
+    from cardlint.lang.zh.frontend import FRONTEND
 
     assert FRONTEND.lang == "zh-Hans" and FRONTEND.grammar == "zh.lark"
     assert FRONTEND.is_spell_type("瞬间") is True

@@ -1,4 +1,4 @@
-"""The Chinese front end's normalisation (cardlint.parse.zh): self-reference, quotes, variants.
+"""The Chinese front end's normalisation (cardlint.lang.zh.frontend): self-reference, quotes, variants.
 
 Every text is a real zh-Hans.jsonl printing (the card's printed name as ``tname``); the expected
 normalised text is hand-checked against the card's English text."""
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from cardlint.parse.zh import FRONTEND, is_vocabulary, short_names
+from cardlint.lang.zh.frontend import FRONTEND, is_vocabulary, short_names
 from cardlint.pipeline import classify_text
 from cardlint.text.segment import segment
 

@@ -1,4 +1,4 @@
-"""Chinese lines that lost their line breaks (cardlint.parse.zh_glued, ChineseFrontend.resegment).
+"""Chinese lines that lost their line breaks (cardlint.lang.zh.glued, ChineseFrontend.resegment).
 
 Every text is a real zh-Hans.jsonl printing; the expected parts follow the card's English Oracle
 paragraphs.  The negative cases are lines that look glued but are one ability."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardlint.parse.zh import FRONTEND
+from cardlint.lang.zh.frontend import FRONTEND
 from cardlint.pipeline import classify_text
 from cardlint.text.segment import segment
 

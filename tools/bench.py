@@ -85,7 +85,7 @@ def run_pipeline(lang: str, rows: list[dict]) -> tuple[Clock, int]:
 
 def normalized_clauses(lang: str, rows: list[dict]) -> list[str]:
     """The text each clause hands to the grammar (not timed)."""
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
     from cardlint.text.segment import segment
 
     fe = frontend(lang)
@@ -103,7 +103,7 @@ def lexer_only(lang: str, texts: list[str]) -> Clock:
     from lark.exceptions import UnexpectedInput
     from lark.lexer import LexerThread
 
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     parser = frontend(lang).parser
     tokenize = getattr(parser.parser.lexer, "tokenize", None)
@@ -153,7 +153,7 @@ def load_average() -> str:
 
 
 def bench_one(args) -> None:
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     fe = frontend(args.lang)
     if args.no_memo:
@@ -203,7 +203,7 @@ def bench_compare(args) -> int:
     that fails (a missing corpus, a front end that raises) is reported on its row and the others go on."""
     import traceback
 
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     print(f"load average before: {load_average()}", flush=True)
     rows, failed = {}, {}

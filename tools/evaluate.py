@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "src"))
 CORPUS = ROOT.parent / "shared" / "corpus"
 
 from cardlint.classify import score_key  # noqa: E402
-from cardlint.parse.frontend import frontend  # noqa: E402
+from cardlint.lang.frontend import frontend  # noqa: E402
 from cardlint.pipeline import classify_card as pipeline_classify_card  # noqa: E402
 from cardlint.text.normalize import strip_reminder  # noqa: E402
 

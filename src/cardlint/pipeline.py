@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardlint.classify import classify_clause
 from cardlint.ir import CardIR
-from cardlint.parse.frontend import frontend
+from cardlint.lang.frontend import frontend
 from cardlint.text.segment import segment
 
 #: (language, type line) → is it an instant/sorcery: a corpus has far fewer type lines than cards

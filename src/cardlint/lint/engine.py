@@ -52,7 +52,7 @@ def analyse(entry: CardEntry) -> Analysis:
     an = Analysis(entry)
     if entry.game != "mtg":
         return an
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
     from cardlint.pipeline import card_ir
 
     fe = frontend(entry.lang)

@@ -43,7 +43,7 @@ def describe_affected(f: I.Filter | None, v: Vocab) -> str:
 def clause_rows(text: str, lang: str, name: str | None = None, type_line: str | None = None,
                 text_lang: str | None = None) -> list[dict]:
     """``lang``: the output language; ``text_lang``: the card text's (default: the same)."""
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
     from cardlint.pipeline import card_ir
 
     v = Vocab(lang)

@@ -9,7 +9,7 @@ ends a keyword only if the text before it *is* a keyword (names like "DePietro" 
 
 :func:`glued_parts` finds those seams for one line; :func:`resegment` turns a frontend's segments
 into one segment per ability (the hook ``Frontend.resegment``).  Japanese and Chinese have their
-own seam rules (``parse/ja.py``, ``parse/zh_glued.py``): they have no letter case to go by.
+own seam rules (``lang/ja/frontend.py``, ``lang/zh/glued.py``): they have no letter case to go by.
 """
 
 from __future__ import annotations

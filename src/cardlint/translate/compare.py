@@ -290,7 +290,7 @@ def _spell_flag(en_type: str | None, tr_type: str | None, lang: str) -> bool | N
     flag = is_spell_card(en_type)
     if flag is not None or not tr_type:
         return flag
-    from cardlint.parse.frontend import frontend
+    from cardlint.lang.frontend import frontend
 
     return frontend(lang).is_spell_type(tr_type)
 

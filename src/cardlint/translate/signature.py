@@ -215,7 +215,7 @@ def norm_types(value) -> object:
 
 def _singular(w: str) -> str:
     try:
-        from cardlint.parse.irbuild import singular
+        from cardlint.lang.builder import singular
 
         return singular(w)
     except Exception:

@@ -2,7 +2,7 @@
 
 Japanese card text has no spaces.  The grammar's lexer splits it with one WORD terminal: a
 longest-match regex (a trie) over every word listed here (plus the grammar's own literals and
-the subtypes in :mod:`cardlint.parse.ja_vocab`); a post-lexer then gives each word its grammatical
+the subtypes in :mod:`cardlint.lang.ja.vocab`); a post-lexer then gives each word its grammatical
 category (noun, verb form, determiner, …) so the LALR grammar parses categories.  Verbs are listed
 by lemma and conjugation class; :func:`conjugate` spells out the forms card text uses.
 

@@ -1,6 +1,6 @@
 """The per-language front end: normalised clause text → Lark parse → IR.
 
-A language registers one :class:`Frontend` subclass in ``cardlint.parse.<module>`` (``en``, ``de``,
+A language registers one :class:`Frontend` subclass in ``cardlint.lang.<module>.frontend`` (``en``, ``de``,
 ``ja``, ``zh``) as ``FRONTEND``.  The pipeline (:mod:`cardlint.pipeline`) segments the card text,
 then calls :meth:`Frontend.clause` for each segment; the classifier reads only the IR.
 
@@ -27,7 +27,7 @@ from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
 from lark.visitors import Discard
 
 from cardlint.ir import FORM_REMINDER, ClauseIR
-from cardlint.parse.loader import InlineBuildError, load_grammar
+from cardlint.speed.loader import InlineBuildError, load_grammar
 from cardlint.text.segment import Segment
 
 #: A clause longer than this is not handed to the parser (bad-input guard: a 1 MB line must not
@@ -46,7 +46,7 @@ class Frontend:
     #: how many distinct clause texts keep their parse result (0: none)
     parse_memo_size = 4096
     #: True: the builder's rule methods run while the parser reduces (no tree, no second walk; see
-    #: :class:`~cardlint.parse.loader.InlineBuild`) — the subclass supplies :meth:`new_builder` and
+    #: :class:`~cardlint.speed.loader.InlineBuild`) — the subclass supplies :meth:`new_builder` and
     #: :meth:`finish`, and :meth:`build` must be ``finish(new_builder(norm).transform(tree))``
     inline_build = False
 
@@ -159,7 +159,7 @@ class Frontend:
         parser = self.parser
         known = self.__dict__.get("_inline_build")
         if known is None or known[0] is not parser:  # (a reloaded grammar is a new parser)
-            from cardlint.parse.loader import InlineBuild
+            from cardlint.speed.loader import InlineBuild
 
             sample = self.new_builder("")
             known = self._inline_build = (parser, InlineBuild.for_parser(parser, type(sample), sample))
@@ -250,7 +250,7 @@ def frontend(lang: str) -> Frontend:
     from cardlint.i18n import normalize_lang
 
     code = normalize_lang(lang)
-    module = importlib.import_module(f"cardlint.parse.{_MODULES[code]}")
+    module = importlib.import_module(f"cardlint.lang.{_MODULES[code]}.frontend")
     return module.FRONTEND
 
 

@@ -2,7 +2,7 @@
 «…» quotes, "§" cost and "¶" keyword-line markers, hyphen ellipses), grammar/de.lark (a phrase-
 structure LALR grammar: statements, subject noun phrases, predicates of the continuous-effect
 verbs, verb phrases with separable particles, verb-final subordinate and relative clauses) and
-the IR builder in :mod:`cardlint.parse.de_build`.
+the IR builder in :mod:`cardlint.lang.de.builder`.
 
 The token-level analysis kept below (``_analyse_tokens``) is only the *fallback* for clauses the
 grammar does not parse: it classifies from cue words and the clause stays ``parsed=False``.
@@ -19,8 +19,8 @@ from lark import Token, Tree
 
 from cardlint import ir as I
 from cardlint.paths import kb_dir
-from cardlint.parse import de_words as W
-from cardlint.parse.frontend import Frontend
+from cardlint.lang.de import words as W
+from cardlint.lang.frontend import Frontend
 from cardlint.text.glued import GlueRules, resegment
 from cardlint.text.normalize import squash, strip_reminder
 from cardlint.text.segment import Segment
@@ -397,10 +397,10 @@ class GermanFrontend(Frontend):
     def fallback_lexer(self):
         """The grammar's terminals as one basic lexer, built once: ``Lark.lex`` would build it anew
         for every unparsed clause (milliseconds each).  It scans terminal by terminal
-        (:mod:`cardlint.parse.first_match`): Lark's one large alternation cost ~50 µs a token."""
+        (:mod:`cardlint.speed.first_match`): Lark's one large alternation cost ~50 µs a token."""
         lexer = self.__dict__.get("_fallback_lexer")
         if lexer is None:
-            from cardlint.parse.first_match import first_match_lexer
+            from cardlint.speed.first_match import first_match_lexer
 
             lexer = self._fallback_lexer = first_match_lexer(self.parser)
         return lexer
@@ -463,7 +463,7 @@ class GermanFrontend(Frontend):
     def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
         """Split a line that lost its line breaks into one segment per ability, as the English
         text prints them (:mod:`cardlint.text.glued`)."""
-        from cardlint.parse.frontend import MAX_CLAUSE_CHARS
+        from cardlint.lang.frontend import MAX_CLAUSE_CHARS
 
         out = resegment(segs, self.is_keyword, _GLUE, MAX_CLAUSE_CHARS)
         for seg in out:
@@ -489,12 +489,12 @@ class GermanFrontend(Frontend):
     inline_build = True
 
     def new_builder(self, norm: str):
-        from cardlint.parse.de_build import GermanIRBuilder
+        from cardlint.lang.de.builder import GermanIRBuilder
 
         return GermanIRBuilder()
 
     def finish(self, result) -> I.ClauseIR:
-        from cardlint.parse.irbuild import to_clause
+        from cardlint.lang.builder import to_clause
 
         return to_clause(result, {})
 
@@ -513,7 +513,7 @@ class GermanFrontend(Frontend):
         return self.finish(self.new_builder(norm).transform(tree))
 
     def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
-        from cardlint.parse.frontend import MAX_CLAUSE_CHARS
+        from cardlint.lang.frontend import MAX_CLAUSE_CHARS
 
         if len(norm) > MAX_CLAUSE_CHARS:  # bad input: no cue-word analysis of a megabyte of text
             return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=False, error=error)

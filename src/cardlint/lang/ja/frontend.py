@@ -1,8 +1,8 @@
 """Japanese front end: NFKC text → self-reference, cost/keyword markers → Lark LALR (grammar/ja.lark)
-→ IR (via :mod:`cardlint.parse.ja_build`).
+→ IR (via :mod:`cardlint.lang.ja.builder`).
 
 Japanese has no spaces: the grammar's WORD terminal (a longest-match regex over the vocabulary of
-:mod:`cardlint.parse.ja_words` / :mod:`cardlint.parse.ja_vocab`) splits words, and
+:mod:`cardlint.lang.ja.words` / :mod:`cardlint.lang.ja.vocab`) splits words, and
 :class:`JaPostLex` gives each word its grammatical category before the LALR parser sees it.
 """
 
@@ -15,9 +15,10 @@ from functools import lru_cache
 from lark import Token
 
 from cardlint.ir import FORM_KEYWORD, FORM_STATEMENT, ClauseIR, Effect, Keyword
-from cardlint.parse import ja_vocab, ja_words as W
-from cardlint.parse.frontend import MAX_CLAUSE_CHARS, Frontend
-from cardlint.parse.loader import load_grammar
+from cardlint.lang.ja import vocab as ja_vocab
+from cardlint.lang.ja import words as W
+from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
+from cardlint.speed.loader import load_grammar
 from cardlint.text.normalize import REMINDER_RE, nfkc, squash
 from cardlint.text.glued import chars_outside
 from cardlint.text.segment import KEYWORD_SEPARATORS, Segment
@@ -689,12 +690,12 @@ class JapaneseFrontend(Frontend):
 
     # --- IR ----------------------------------------------------------------------------------
     def build(self, tree, seg: Segment, norm: str) -> ClauseIR:
-        from cardlint.parse.ja_build import build_clause
+        from cardlint.lang.ja.builder import build_clause
 
         return build_clause(tree, seg, norm)
 
     def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
-        from cardlint.parse.ja_build import fallback_clause
+        from cardlint.lang.ja.builder import fallback_clause
 
         return fallback_clause(seg, norm, error)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from cardlint.parse.zh import _PROTECTION
+from cardlint.lang.zh.frontend import _PROTECTION
 from cardlint.text.glued import chars_outside
 
 #: starts of a new ability that no noun phrase or keyword parameter continues into
@@ -67,7 +67,7 @@ _MAX_TAIL = 400
 
 
 def _keywords() -> tuple[frozenset[str], tuple[int, ...]]:
-    from cardlint.parse.zh import keyword_index
+    from cardlint.lang.zh.frontend import keyword_index
 
     return keyword_index()
 

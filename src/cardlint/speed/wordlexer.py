@@ -6,7 +6,7 @@ state — seconds at start-up and tens of seconds over a corpus.  This lexer giv
 (the terminals acceptable in the current parser state; the highest priority, then the longest
 match) without per-state compilation:
 
-- word literals (the ``_W_``/``WC_`` terminals that :func:`cardlint.parse.loader.bound_literals`
+- word literals (the ``_W_``/``WC_`` terminals that :func:`cardlint.speed.loader.bound_literals`
   generates) are looked up in a dictionary by the word at the position;
 - word-class terminals whose pattern can only match one word (VERB, TYPE_WORD, …) are tested once
   per distinct word and the answer is memoised;
@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_parser_state import ParserState
 
-from cardlint.parse.loader import _plain
+from cardlint.speed.loader import _plain
 
 _WORD = re.compile(r"[^\W\d_][\w'\-]*|\d+")
 _WORD_TERMINAL = re.compile(r"^(?:_W_|WC_)")
@@ -518,7 +518,7 @@ class WordLexer(Lexer):
         line_ctr = lexer_state.line_ctr
         pos = line_ctr.char_pos
         table = parser_state.parse_conf.parse_table
-        # the parser loop's int rows (cardlint.parse.loader) have the same keys as Lark's
+        # the parser loop's int rows (cardlint.speed.loader) have the same keys as Lark's
         states = getattr(table, "codes", None)
         if states is None:
             states = table.states

@@ -48,7 +48,7 @@ def _without_token_descriptions(text: str) -> str:
 @lru_cache(maxsize=1)
 def _keyword_ids_by_length() -> tuple[dict[str, str], tuple[int, ...]]:
     """zh-Hans keyword name → kb id, and the names' lengths, longest first (prefix lookups)."""
-    from cardlint.parse.zh_build import keyword_ids
+    from cardlint.lang.zh.builder import keyword_ids
 
     ids = {name: kid for name, (kid, _eff) in keyword_ids().items()}
     return ids, tuple(sorted({len(n) for n in ids}, reverse=True))

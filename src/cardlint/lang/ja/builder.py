@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 
 from cardlint import ir as I
-from cardlint.parse import ja_vocab, ja_words as W
+from cardlint.lang.ja import vocab as ja_vocab
+from cardlint.lang.ja import words as W
 from cardlint.text.segment import Segment
 
 
 # ----------------------------------------------------------------------------- tree helpers
 def _cats():
-    from cardlint.parse.ja import categories
+    from cardlint.lang.ja.frontend import categories
 
     return categories()
 
@@ -1222,7 +1223,7 @@ def fallback_clause(seg: Segment, norm: str, error: str) -> I.ClauseIR:
     ir = I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=False, error=error, lang="ja")
     t = norm or seg.body
     if "‖" in t:
-        # abilities glued on one line (see cardlint.parse.ja.glued_parts): classify the abilities
+        # abilities glued on one line (see cardlint.lang.ja.frontend.glued_parts): classify the abilities
         parts = [x for x in t.split("‖") if not x.startswith("¶")]
         t = "。".join(parts) if parts else t.split("‖", 1)[0]
     if t.startswith("¶"):

@@ -1,8 +1,8 @@
-"""German rules vocabulary for the German front end (grammar/de.lark + cardlint.parse.de).
+"""German rules vocabulary for the German front end (grammar/de.lark + cardlint.lang.de.frontend).
 
 The word classes here are *rules vocabulary* (game nouns, card types, verbs of the rules text,
 determiners …), never card data.  ``tools/build_lexicon_de.py`` turns them into the regex
-terminals of ``grammar/de_lexicon.lark``; the builder in :mod:`cardlint.parse.de` uses the same
+terminals of ``grammar/de_lexicon.lark``; the builder in :mod:`cardlint.lang.de.frontend` uses the same
 tables to map German forms to IR values (lemmas, types, colours).
 
 German morphology handled here:

@@ -6,9 +6,9 @@ import re
 from functools import cached_property
 
 from cardlint import ir as I
-from cardlint.parse.en_text import LEAD_COMMA, normalize_en
-from cardlint.parse.frontend import MAX_CLAUSE_CHARS, Frontend
-from cardlint.parse.irbuild import IRBuilder, to_clause
+from cardlint.lang.en.normalize import LEAD_COMMA, normalize_en
+from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
+from cardlint.lang.builder import IRBuilder, to_clause
 from cardlint.text.glued import GlueRules, resegment
 from cardlint.text.segment import Segment
 
@@ -98,7 +98,7 @@ class EnglishFrontend(Frontend):
         return self.finish(self.new_builder(norm).transform(tree))
 
     def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
-        from cardlint.parse.fallback import fallback_clause
+        from cardlint.lang.fallback import fallback_clause
 
         clause = fallback_clause(norm, self.is_keyword)
         clause.error = error

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from cardlint.parse.en_old import modern_wording, printed_symbols
+from cardlint.lang.en.old_wordings import modern_wording, printed_symbols
 from cardlint.text.selfref import name_variants, replace_names
 
 COST_MARK = "§"
@@ -64,7 +64,7 @@ def _rewrite(text: str) -> str:
 def plain_surface(text: str) -> str:
     """The clause (its name already "~") lower-cased, with printed mana symbols, "this creature",
     contractions, possessives and dashes written one way: what the old-wording rules
-    (:mod:`cardlint.parse.en_old`) read."""
+    (:mod:`cardlint.lang.en.old_wordings`) read."""
     # each rewrite needs a character or word that most clauses lack: test for it first
     if '."' in text:
         text = _QUOTE_ENDS_SENTENCE.sub('".', text)

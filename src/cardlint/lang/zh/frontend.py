@@ -1,9 +1,9 @@
 """Simplified Chinese front end (zh-Hans): normalisation, keyword lists, tree → IR, fallback.
 
 The grammar is ``grammar/zh.lark`` (+ the generated ``grammar/zh_lexicon.lark``), lexed by Lark's
-contextual lexer with the state scanner of :mod:`cardlint.parse.zh_lexer`; the tree → IR builder
-lives in :mod:`cardlint.parse.zh_build`, the cue-word fallback in :mod:`cardlint.parse.zh_fallback`,
-the splitting of printed lines that lost their line breaks in :mod:`cardlint.parse.zh_glued`.
+contextual lexer with the state scanner of :mod:`cardlint.lang.zh.lexer`; the tree → IR builder
+lives in :mod:`cardlint.lang.zh.builder`, the cue-word fallback in :mod:`cardlint.lang.zh.fallback`,
+the splitting of printed lines that lost their line breaks in :mod:`cardlint.lang.zh.glued`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from cardlint.ir import ClauseIR
-from cardlint.parse.frontend import MAX_CLAUSE_CHARS, Frontend
+from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.text.segment import Segment
 from cardlint.text.selfref import SELF
 
@@ -122,7 +122,7 @@ def _vocabulary():
     terminals by the characters they may begin with)."""
     from lark.lexer import PatternStr
 
-    from cardlint.parse.zh_lexer import TerminalIndex
+    from cardlint.lang.zh.lexer import TerminalIndex
 
     parser = FRONTEND.parser
     words: set[str] = set()
@@ -342,7 +342,7 @@ class ChineseFrontend(Frontend):
     def parser(self):
         parser = super().parser
         if not getattr(parser, "_cardlint_fast_scanner", False):
-            from cardlint.parse.zh_lexer import install
+            from cardlint.lang.zh.lexer import install
 
             install(parser)
         return parser
@@ -372,8 +372,8 @@ class ChineseFrontend(Frontend):
 
     def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:
         """Split the segments whose printed line holds several abilities (a lost line break, see
-        :mod:`cardlint.parse.zh_glued`) into one segment per ability, as the English text prints them."""
-        from cardlint.parse.zh_glued import glued_parts
+        :mod:`cardlint.lang.zh.glued`) into one segment per ability, as the English text prints them."""
+        from cardlint.lang.zh.glued import glued_parts
         from cardlint.text.normalize import nfkc, squash, strip_reminder
 
         names = _name_variants(nfkc(name) if name else None)
@@ -419,7 +419,7 @@ class ChineseFrontend(Frontend):
         return False
 
     def build(self, tree, seg: Segment, norm: str) -> ClauseIR:
-        from cardlint.parse.zh_build import build_clause
+        from cardlint.lang.zh.builder import build_clause
 
         try:
             return build_clause(tree, seg, norm, self)
@@ -427,7 +427,7 @@ class ChineseFrontend(Frontend):
             return self.fallback(seg, norm, f"build error: {type(exc).__name__}: {exc}"[:300])
 
     def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
-        from cardlint.parse.zh_fallback import fallback_clause
+        from cardlint.lang.zh.fallback import fallback_clause
 
         return fallback_clause(seg, norm, error, self)
 

@@ -1,0 +1,1 @@
+"""English card text (Oracle and the printed English of every era)."""

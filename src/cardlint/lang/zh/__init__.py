@@ -1,0 +1,1 @@
+"""Simplified Chinese (zh-Hans) card text."""

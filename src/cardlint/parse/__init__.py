@@ -1,1 +1,0 @@
-"""Grammar loading and per-language front ends."""
