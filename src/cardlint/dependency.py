@@ -164,11 +164,15 @@ class EffectPart:
 
 @dataclass
 class Dependency:
-    dependent: EffectPart
-    on: EffectPart
+    """``dependent`` depends on ``on`` in ``layer`` (613.8a).  The one record for both analyses: the
+    static one (lint, :func:`find_dependencies`) links :class:`EffectPart` objects; the layer engine
+    (:mod:`cardlint.engine.depend`) links the effect ids of a board."""
+
+    dependent: EffectPart | str
+    on: EffectPart | str
     layer: str
     criterion: str                       # one of CRITERIA
-    reason: str
+    reason: str = ""                     # a short English reason (the static analysis gives one)
 
 
 # --- building parts ------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ the log of how they came about.
 
 from __future__ import annotations
 
+from cardlint.dependency import Dependency
 from cardlint.engine.board import Board, apply_variant, load_board, variant_names
-from cardlint.engine.core import Dependency, Result, Step, UnparsedError, evaluate
+from cardlint.engine.core import Result, Step, UnparsedError, evaluate
 from cardlint.engine.snapshot import ability_name, characteristics
 
 __all__ = ["Board", "load_board", "apply_variant", "variant_names", "evaluate", "Result", "Step", "Dependency",

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardlint import ir as I
+from cardlint.dependency import Dependency, strongly_connected
 from cardlint.engine.board import Board
 from cardlint.engine.effects import (
     KEYWORD_COUNTERS, Parsed, Skipped, add_intrinsic, applies_to, apply_part, effect_controller,
@@ -39,14 +40,6 @@ from cardlint.i18n import Domain
 T = Domain("explain")
 
 DEFAULT_HAND_SIZE = 7
-
-
-@dataclass
-class Dependency:
-    dependent: str                 # effect id that waits
-    on: str                        # effect id it depends on
-    layer: str
-    criterion: str                 # existence | applies_to | what_it_does | text
 
 
 @dataclass
@@ -259,8 +252,6 @@ def _snapshot_obj(o: ObjState) -> dict:
 
 def _sccs(nodes: list[str], edges: dict[str, set[str]]) -> dict[str, frozenset]:
     """Strongly connected components: node → its component."""
-    from cardlint.dependency import strongly_connected
-
     if not edges:
         return {v: frozenset((v,)) for v in nodes}
     comp = {}

@@ -68,9 +68,7 @@ def find_board_dependencies(group: list[EngineEffect], layer: str, state: State,
                             pairs: set[tuple[str, str]] | None = None) -> list:
     """Dependencies among the waiting effects ``group`` of one layer, on the board as it is now.
     ``pairs`` (from :func:`candidate_pairs`) limits the pairs tested.
-    Returns :class:`cardlint.engine.core.Dependency` records (effect ids, criterion)."""
-    from cardlint.engine.core import Dependency
-
+    Returns :class:`cardlint.dependency.Dependency` records between effect ids."""
     if len(group) < 2:
         return []
     if pairs is not None:
@@ -102,5 +100,5 @@ def find_board_dependencies(group: list[EngineEffect], layer: str, state: State,
             continue  # 613.6: it already applies, whatever happens to its ability
         if d.criterion == "applies_to" and (a.started or a.locked is not None):
             continue  # 613.6 / 611.2c: its set of objects is fixed
-        out.append(Dependency(a.id, b.id, layer, d.criterion))
+        out.append(D.Dependency(a.id, b.id, layer, d.criterion, d.reason))
     return out
