@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from cardlint.dependency import Source
 from cardlint.errors import InputError
-from cardlint.io.schema import check, find_cycle
 from cardlint.i18n import _
-from cardlint.io import CardEntry, Document
+from cardlint.io.document import CardEntry, Document
+from cardlint.io.schema import check, find_cycle
 from cardlint.io.yamlio import line_of, strip_lines, where
 
 

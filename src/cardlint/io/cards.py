@@ -13,7 +13,7 @@ import json
 import re
 
 from cardlint.i18n import _
-from cardlint.io import CardEntry, Declaration, Document
+from cardlint.io.document import CardEntry, Declaration, Document
 
 ABILITIES = {"spell", "activated", "triggered", "static", "keyword", "reminder"}
 KINDS = {"continuous", "rules", "one-shot", "replacement", "prevention"}

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from cardlint.errors import InputError
 from cardlint.i18n import _
-from cardlint.io import Document
+from cardlint.io.document import Document
 
 LINTABLE = (".jsonl", ".json", ".yaml", ".yml", ".txt", ".dec")
 

@@ -16,7 +16,7 @@ import os
 import re
 
 from cardlint.i18n import _
-from cardlint.io import CardEntry, Declaration, Document
+from cardlint.io.document import CardEntry, Declaration, Document
 
 FORGE_LAYER_PARAMS = [
     ("GainControl", "2"),

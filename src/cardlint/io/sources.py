@@ -265,7 +265,7 @@ def oracle_index(path: str) -> dict[str, dict]:
 
 def iter_card_records(path: str, lang: str):
     """Card records ``{"name", "text", "type", "tname"?}`` of any card file, chosen by content: a
-    JSONL file line by line (:func:`cardlint.commands.common.iter_jsonl`), a Scryfall or MTGJSON
+    JSONL file line by line (:func:`cardlint.io.jsonl.iter_jsonl`), a Scryfall or MTGJSON
     file one record per printing of ``lang``.  Records carry ``line`` (the JSONL line, or the
     printing's ordinal) and ``error``; an unrecognised file is an error naming it."""
     from cardlint.io.jsonl import Record, iter_jsonl

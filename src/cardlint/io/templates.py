@@ -17,13 +17,13 @@ Each (template, language) becomes one :class:`CardEntry` with one :class:`Declar
 
 from __future__ import annotations
 
-from cardlint.i18n import LANGS, _
-from cardlint.io import CardEntry, Document
-from cardlint.io.cards import parse_declared
+from cardlint.classify import is_spell_card
 from cardlint.errors import InputError
+from cardlint.i18n import LANGS, _
+from cardlint.io.cards import parse_declared
+from cardlint.io.document import CardEntry, Document
 from cardlint.io.schema import check
 from cardlint.io.yamlio import line_of, where
-from cardlint.classify import is_spell_card
 
 
 def is_templates(data) -> bool:
