@@ -128,7 +128,7 @@ def test_hidden_addkeyword_counts_raw_but_not_keywords_only():
 
 def test_a_description_over_two_clauses_aligns_to_both():
     # Stratus Walk (forge-scripts.jsonl): one line for two Oracle paragraphs
-    from cardlint.io.forge import align_span
+    from cardlint.io.forge_align import align_span
 
     clauses = [{"text": "Enchant creature"}, {"text": "When Stratus Walk enters, draw a card."},
                {"text": "Enchanted creature has flying."},
@@ -139,7 +139,7 @@ def test_a_description_over_two_clauses_aligns_to_both():
 
 
 def test_level_description_aligns_to_the_striation_clause():
-    from cardlint.io.forge import align
+    from cardlint.io.forge_align import align
 
     clauses = [{"text": "Level up {W}"}, {"text": "LEVEL 2-6\n3/3\nFirst strike"}, {"text": "LEVEL 7+\n4/4\nDouble strike"}]
     assert align("LEVEL 7+ 4/4 CARDNAME has Double Strike", clauses, "Student of Warfare") == 2

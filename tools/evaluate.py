@@ -31,8 +31,10 @@ from cardlint.text.normalize import strip_reminder  # noqa: E402
 
 LANG_FILES = {"en": "oracle-en.jsonl", "de": "de.jsonl", "ja": "ja.jsonl", "zh-Hans": "zh-Hans.jsonl"}
 
-# Forge StaticAbility.generateLayer() map, forge_layers() and align() live in cardlint.io.forge (shared with lint)
-from cardlint.io.forge import FORGE_LAYER_PARAMS, PLAYER_AFFECTED, _norm_desc, align, align_span, forge_layers  # noqa: E402,F401
+# Forge StaticAbility.generateLayer() map and forge_layers() live in cardlint.io.forge, align() in
+# cardlint.io.forge_align (shared with lint)
+from cardlint.io.forge import FORGE_LAYER_PARAMS, PLAYER_AFFECTED, forge_layers  # noqa: E402,F401
+from cardlint.io.forge_align import align, align_span  # noqa: E402
 from cardlint.io.forge import script_params as forge_params  # noqa: E402
 LAYERS = ["1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"]
 

@@ -35,11 +35,11 @@ def _part_layers(an: Analysis, d, idx: int) -> set[str] | None:
     Forge often implements one printed sentence with one script line per part; each line is then
     compared with the part it implements rather than with the whole sentence."""
     from cardlint.classify import classify_clause
-    from cardlint.io.forge import _norm_desc
+    from cardlint.io.forge_align import description_words
     from cardlint.pipeline import card_ir
 
     name = an.entry.name or ""
-    desc, clause = _norm_desc(d.text or "", name), _norm_desc(an.clauses[idx]["text"], name)
+    desc, clause = description_words(d.text or "", name), description_words(an.clauses[idx]["text"], name)
     if not desc or len(desc) >= len(clause) or not set(desc) <= set(clause):
         return None
     card = card_ir(d.text.replace("CARDNAME", name or "CARDNAME"), an.entry.lang, an.entry.name, an.entry.type_line)

@@ -77,7 +77,7 @@ def _norm(text: str) -> str:
 
 
 def _align(an: Analysis) -> None:
-    from cardlint.io.forge import align
+    from cardlint.io.forge_align import align
 
     texts = [_norm(c["text"]) for c in an.clauses]
     for d in an.entry.declarations:
@@ -100,20 +100,20 @@ def _align(an: Analysis) -> None:
 def _covered(desc: str, clauses: list[dict], name: str) -> list[int]:
     """Clauses a Forge Description$ covers: each clause whose words are (almost) all in the
     description, or the one clause that contains (almost) all of the description's words."""
-    from cardlint.io.forge import _norm_desc
+    from cardlint.io.forge_align import description_words
 
-    d = set(_norm_desc(desc, name))
+    d = set(description_words(desc, name))
     if len(d) < 3:
         return []
     inside = []
     for i, c in enumerate(clauses):
-        cw = set(_norm_desc(c["text"], name))
+        cw = set(description_words(c["text"], name))
         if len(cw) >= 3 and len(cw & d) / len(cw) >= 0.9:
             inside.append(i)
-    if inside and sum(len(set(_norm_desc(clauses[i]["text"], name))) for i in inside) >= 0.8 * len(d):
+    if inside and sum(len(set(description_words(clauses[i]["text"], name))) for i in inside) >= 0.8 * len(d):
         return inside
     for i, c in enumerate(clauses):
-        cw = set(_norm_desc(c["text"], name))
+        cw = set(description_words(c["text"], name))
         if len(d & cw) / len(d) >= 0.9:
             return [i]
     return []

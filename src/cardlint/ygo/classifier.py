@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from cardlint.ygo import ir
-from cardlint.ygo.segment import _COST_SENTENCE
+from cardlint.ygo.oldwording import COST_SENTENCE
 
 MONSTER = "monster"
 ACTIVATION_SPELLS = {"Normal Spell", "Ritual Spell", "Quick-Play Spell"}
@@ -293,7 +293,7 @@ def _cost_led(e: ir.Effect) -> bool:
         return False
     text = unicodedata.normalize("NFKC", e.text or "").replace(" ", "")
     first, sep, rest = text.partition("。")
-    return bool(sep and rest.strip() and _COST_SENTENCE.match(first + "。"))
+    return bool(sep and rest.strip() and COST_SENTENCE.match(first + "。"))
 
 
 def classify_effects(effects: list[ir.Effect], card_type: str | None, pendulum: bool = False) -> list[dict]:

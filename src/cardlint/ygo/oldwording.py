@@ -79,6 +79,15 @@ OLD_WORDING = {
 }
 
 
+#: an old unnumbered sentence that only pays a cost — sends a card to the GY, Tributes, pays LP, discards — with
+#: no condition of its own: "表側表示のこのカードを生け贄に捧げる。…を戻す。" / "支付800基本分。…" is PSCT's "You can
+#: Tribute this face-up card to …" (the classifier reads the pair as an effect the player activates)
+COST_SENTENCE = re.compile(
+    # (not a maintenance cost "…毎に…払う" / "每次…支付", nor a sentence with a condition or "you can" of its own)
+    r"^(?![^。]*(時|时|場合|场合|毎|每|度に|[:：]|可以|できる|コントローラー|控制者))"
+    r"(?:[^、。]*(を(墓地に|墓地へ)送る|を生け贄に捧げる|をリリースする|(ライフポイント|LP)を払う|を捨てる)。$"
+    r"|(把|将)?[^，,。；;]*(送去墓地|作为祭品|解放|支付[0-9]+(基本分|LP)|丢弃)。$)")
+
 OLD_ACTION = {
     "ja": re.compile(r"破壊|特殊召喚|手札に加え|墓地(へ|に)送|除外|ドロー|ダメージを与え|回復|捨て|置く|戻す|戻し|セット|装備|リリース"
                      r"|生け贄|宣言|選択|確認|めくり|取り除|コントロールを得|表示形式を変更|表示にする|表示になる|シャッフル|発動"

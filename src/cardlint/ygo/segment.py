@@ -18,6 +18,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from cardlint.ygo.oldwording import COST_SENTENCE
+
 NAME = "‹n›"
 MAT = "‹mat›"
 
@@ -541,14 +543,6 @@ _SUMMON_TAIL = re.compile(r"(生け贄に捧げ|リリースし)なければな�
 #: "这张卡1回合只有1次可以变成里侧守备表示": "Once per turn: You can flip this card face-down" — an effect
 #: limited to once per turn, not a limit on using another effect
 _ONCE_ACTION = re.compile(r"1回合只有1次[，,]?可以(?!使用|发动|适用|特殊召唤)")
-#: an old unnumbered sentence that only pays a cost — sends a card to the GY, Tributes, pays LP, discards — with
-#: no condition of its own: "表側表示のこのカードを生け贄に捧げる。…を戻す。" / "支付800基本分。…" is PSCT's "You can
-#: Tribute this face-up card to …" (the classifier reads the pair as an effect the player activates)
-_COST_SENTENCE = re.compile(
-    # (not a maintenance cost "…毎に…払う" / "每次…支付", nor a sentence with a condition or "you can" of its own)
-    r"^(?![^。]*(時|时|場合|场合|毎|每|度に|[:：]|可以|できる|コントローラー|控制者))"
-    r"(?:[^、。]*(を(墓地に|墓地へ)送る|を生け贄に捧げる|をリリースする|(ライフポイント|LP)を払う|を捨てる)。$"
-    r"|(把|将)?[^，,。；;]*(送去墓地|作为祭品|解放|支付[0-9]+(基本分|LP)|丢弃)。$)")
 _ZH_RESTR = re.compile(r"((仅|只)可有1(只|张)|最多仅可使用[1-9]次|不可在同一连锁上发动|1个?回合(只能|仅可|只可|只有|能)[^。]{0,30}(1次|1张|1只|一次)|同一连锁上(仅可|只能)(发动)?[1-9]次|1回合只能使用1次|回合各能使用1次|1回合(可以|可)?(使用|适用)?最多(可以?)?(使用|适用)?[1-9]次|1回合各能|各能使用1次|仅可各使用1次|仅可使用1次|各只可使用1次|各只能使用1次|只可使用1次|决斗中仅可|仅可适用1次|只能有1张|只能有1只|场上只能|在决斗中只能|决斗中只能|的卡1回合只能发动1张|1回合仅可发动1张|回合只能|只能使用1次|只能发动1张|只能使用其中|仅可使用其中|只能用其中)")
 
 
@@ -673,7 +667,7 @@ def _cjk_segments(text: str, lang: str, card_type: str | None, name: str | None)
             current.text += s
             current.norm += _stop(n)
             continue
-        if current is not None and current.hint == SEG_EFFECT and _COST_SENTENCE.match(current.norm) \
+        if current is not None and current.hint == SEG_EFFECT and COST_SENTENCE.match(current.norm) \
                 and not _CONDITION_LEAD.search(n) and not re.search(r"(発動できる|発動する(事|こと)ができる|才能发动|可以发动)。$", _stop(n)):
             # an old effect opens with its cost as a sentence of its own ("８００ライフポイントを払う。エンドフェイズまで、…
             # 発動する事ができない。"): what it pays for follows
