@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from cardlint.lint import lint_example
-from cardlint.lint.registry import FAMILY_MODULES, RULES, families, load_rules
+from cardlint.codes import rules
+from cardlint.lint.registry import FAMILY_MODULES, RULES, families
 
-RULE_LIST = sorted(load_rules().values(), key=lambda r: r.code)
+RULE_LIST = sorted(rules("CL").values(), key=lambda r: r.code)
 
 
 def test_codes_and_names_unique_and_families_complete():

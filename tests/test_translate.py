@@ -270,8 +270,8 @@ def test_one_unparsed_sentence_leaves_the_others_compared():
     res = check_card(en, "Blorp flurb. Kreaturen, die du kontrollierst, erhalten bis zum Ende des Zuges +2/+1.", "de")
     assert res.consistent is False
     (f,) = res.findings
-    assert f.code == C.PT and f.tr_span == "Kreaturen, die du kontrollierst, erhalten bis zum Ende des Zuges +2/+1."
-    assert f.en_span == "Creatures you control get +1/+1 until end of turn."
+    assert f.code == C.PT and f.compared.tr_span == "Kreaturen, die du kontrollierst, erhalten bis zum Ende des Zuges +2/+1."
+    assert f.compared.en_span == "Creatures you control get +1/+1 until end of turn."
     same = check_card(en, "Blorp flurb. Kreaturen, die du kontrollierst, erhalten bis zum Ende des Zuges +1/+1.", "de")
     assert same.consistent is None and same.status == "undetermined" and not same.findings
     (why,) = same.reasons
@@ -294,12 +294,12 @@ def test_oracle_text_is_the_second_reference():
     bad = check_card("Until end of turn, all lands become 2/2 creatures that are still lands.",
                      "ターン終了時まで、すべての土地は3/3のクリーチャーになる。それらは土地でもある。", "ja",
                      oracle_text="All lands become 2/2 creatures until end of turn. They're still lands.")
-    assert bad.consistent is False and [(f.code, f.reference) for f in bad.findings] == [(C.PT, "oracle")]
+    assert bad.consistent is False and [(f.code, f.compared.reference) for f in bad.findings] == [(C.PT, "oracle")]
     # printed English that parses is the reference itself (an old template the front end reads)
     bad = check_card("All your creatures get +2/+0 until the end of the turn.",
                      "あなたがコントロールするクリーチャーは、ターン終了時まで+3/+0の修整を受ける。", "ja",
                      oracle_text="Creatures you control get +2/+0 until end of turn.")
-    assert bad.consistent is False and [(f.code, f.reference) for f in bad.findings] == [(C.PT, "printed")]
+    assert bad.consistent is False and [(f.code, f.compared.reference) for f in bad.findings] == [(C.PT, "printed")]
 
 
 def test_text_header_names_the_card_and_exit_status_follows_the_verdict(capsys):
@@ -327,4 +327,4 @@ def test_unparsed_printed_clause_compared_against_its_oracle_wording():
     assert res.consistent is True and res.reference == "printed+oracle"
     assert [n["code"] for n in res.notes] == [C.DRIFT]
     bad = check_card(printed, tr.replace("+1/+1", "+2/+1"), "de", oracle_text=oracle)
-    assert [(f.code, f.clause_index, f.reference) for f in bad.findings] == [(C.PT, 0, "printed")]
+    assert [(f.code, f.clause_index, f.compared.reference) for f in bad.findings] == [(C.PT, 0, "printed")]

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from cardlint.translate import codes as C
-from cardlint.translate.rules import check_rule, tr_rules
+from cardlint.codes import rules
+from cardlint.translate.rules import check_rule
 
-RULES = sorted(tr_rules().values(), key=lambda r: r.code)
+RULES = sorted(rules("TR").values(), key=lambda r: r.code)
 
 
 def test_every_code_documented_in_every_language():

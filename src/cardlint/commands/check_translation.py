@@ -59,7 +59,7 @@ def check_record(rec, lang: str, min_confidence: float = 0.0) -> dict:
     if min_confidence > 0:
         from cardlint.translate.compare import CONSISTENT, INCONSISTENT, UNDETERMINED
 
-        result.findings = [f for f in result.findings if f.confidence >= min_confidence]
+        result.findings = [f for f in result.findings if f.compared.confidence >= min_confidence]
         if result.status == INCONSISTENT and not result.findings:
             result.status = UNDETERMINED if result.reasons else CONSISTENT
     row = result.to_dict()

@@ -45,33 +45,20 @@ def render(rule) -> str:
 
 
 def check(rule) -> list[str]:
-    """Problems with the rule's examples (empty when every bad example fires and no good one does)."""
+    """Problems with a code's examples, by its family's runner (empty when every bad example reports
+    the code and no good one does)."""
     if rule.code.startswith("TR"):
         from cardlint.translate.rules import check_rule
-
-        return check_rule(rule)
-    from cardlint.lint import lint_example
-
-    problems = []
-    for i, ex in enumerate(rule.bad, 1):
-        codes = [f.code for f in lint_example(ex)]
-        if rule.code not in codes:
-            problems.append(_("{code}: bad example {n} gives {codes}").format(
-                code=rule.code, n=i, codes=", ".join(codes) if codes else _("no findings")))
-    for i, ex in enumerate(rule.good, 1):
-        hits = [f.message for f in lint_example(ex) if f.code == rule.code]
-        if hits:
-            problems.append(_("{code}: good example {n} fires: {message}").format(code=rule.code, n=i, message=hits[0]))
-    return problems
+    else:
+        from cardlint.lint import check_rule
+    return check_rule(rule)
 
 
 def run(args) -> int:
-    from cardlint.lint.registry import RULES, lookup
+    from cardlint.codes import lookup, rules as all_rules
 
     if args.all or not args.code:
-        from cardlint.translate.rules import tr_rules
-
-        rules = sorted(RULES.values(), key=lambda r: r.code) + list(tr_rules().values())
+        rules = list(all_rules().values())
         if args.format == "json":
             print(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity, "summary": r.summary}
                               for r in rules], ensure_ascii=False, indent=2))
@@ -88,10 +75,6 @@ def run(args) -> int:
             return EXIT_FINDINGS if problems else EXIT_OK
         return EXIT_OK
     rule = lookup(args.code)
-    if rule is None:
-        from cardlint.translate.rules import tr_rule
-
-        rule = tr_rule(args.code)
     if rule is None:
         raise InputError(_("unknown rule {code!r}; see cardlint rule --all").format(code=args.code))
     if args.format == "json":

@@ -2,16 +2,16 @@
 
 Families (one module each): CL1xx :mod:`classification`, CL2xx :mod:`cda`, CL3xx :mod:`deps`,
 CL4xx :mod:`wording`, CL5xx :mod:`ygo`.  Rule documentation (with the bad/good examples the test
-suite runs) is ``rules.yaml``; :mod:`registry` loads it.  :func:`lint_paths` is the entry point;
+suite runs) is ``rules.yaml``; :mod:`cardlint.codes` loads it with the check-translation codes.  :func:`lint_paths` is the entry point;
 :func:`lint_example` lints a documentation example in memory.
 """
 
 from __future__ import annotations
 
+from cardlint.findings import Finding
 from cardlint.lint.config import LintConfig, load_config
-from cardlint.lint.findings import Finding
 
-__all__ = ["Finding", "LintConfig", "load_config", "lint_paths", "lint_documents", "lint_example"]
+__all__ = ["Finding", "LintConfig", "load_config", "lint_paths", "lint_documents", "lint_example", "check_rule"]
 
 
 def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: str = "mtg",
@@ -58,6 +58,24 @@ def lint_example(example: dict, config: LintConfig | None = None):
     if errors:
         raise ValueError("; ".join(errors))
     return findings
+
+
+def check_rule(rule) -> list[str]:
+    """Problems with a CL rule's examples (empty when every bad example reports the rule's code and
+    no good one does): what ``cardlint rule CL… --check`` runs."""
+    from cardlint.i18n import _
+
+    problems = []
+    for i, ex in enumerate(rule.bad, 1):
+        codes = [f.code for f in lint_example(ex)]
+        if rule.code not in codes:
+            problems.append(_("{code}: bad example {n} gives {codes}").format(
+                code=rule.code, n=i, codes=", ".join(codes) if codes else _("no findings")))
+    for i, ex in enumerate(rule.good, 1):
+        hits = [f.message for f in lint_example(ex) if f.code == rule.code]
+        if hits:
+            problems.append(_("{code}: good example {n} fires: {message}").format(code=rule.code, n=i, message=hits[0]))
+    return problems
 
 
 def _jsonl_lines(paths) -> int | None:

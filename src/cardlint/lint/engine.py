@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 from cardlint import ir as I
 from cardlint.classify import ability_kind, classify_clause, is_spell_card
+from cardlint.findings import Finding
 from cardlint.io import CardEntry, Declaration, Document
 from cardlint.lint.config import LintConfig
-from cardlint.lint.findings import Finding
 from cardlint.lint.registry import RULES, families
 
 

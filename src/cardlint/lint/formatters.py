@@ -8,8 +8,8 @@ import os
 from pathlib import Path
 
 from cardlint import __version__
+from cardlint.findings import Finding
 from cardlint.i18n import _
-from cardlint.lint.findings import Finding
 from cardlint.lint.registry import RULES
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

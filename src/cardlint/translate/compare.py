@@ -23,6 +23,7 @@ from functools import lru_cache
 from cardlint import ir as I
 from cardlint import names
 from cardlint.classify import is_spell_card
+from cardlint.findings import PRINTED, Comparison, Finding
 from cardlint.i18n import _
 from cardlint.translate import codes as C
 from cardlint.translate.align import Pair, align
@@ -39,7 +40,7 @@ UNKNOWN_STATUS = UNDETERMINED          # the name before three verdicts
 #: clause statuses
 EQUAL, DIFFERS, MISSING, EXTRA = "equal", "differs", "missing", "extra"
 
-PRINTED, ORACLE = "printed", "oracle"
+ORACLE = "oracle"
 #: codes a comparison against the Oracle text reports when the printed English could not be read:
 #: values, not structure (clause split, ability and effect kinds change between templates)
 #: (not types: creature types are the most frequent Oracle errata — "counts as a Hound" → Jackal)
@@ -53,25 +54,14 @@ PT_CHARS = (I.PT_SET, I.PT_MODIFY)
 _GRANT_OR_REMOVAL = {"add": "add", "remove": "remove", "remove_all": "remove"}
 
 
-@dataclass
-class Finding:
-    code: str
-    clause_index: int | None
-    message: str
-    en: str
-    translation: str
-    confidence: float
-    en_clause_index: int | None = None
-    en_span: str | None = None           # the sentence of the English clause that differs
-    tr_span: str | None = None           # the sentence of the translated clause that differs
-    reference: str = PRINTED
+def finding(code: str, clause_index: int | None, message: str, en: str, translation: str, confidence: float,
+            en_clause_index: int | None = None) -> Finding:
+    """A check-translation finding: the shared record, with the two clauses it compares."""
+    from cardlint.codes import lookup
 
-    def to_dict(self) -> dict:
-        return {"code": self.code, "clause_index": self.clause_index, "en_clause_index": self.en_clause_index,
-                "message": self.message, "en": self.en, "translation": self.translation,
-                "en_span": self.en_span if self.en_span is not None else self.en,
-                "tr_span": self.tr_span if self.tr_span is not None else self.translation,
-                "reference": self.reference, "confidence": round(self.confidence, 3)}
+    return Finding(code=code, severity=lookup(code).severity, path="-", line=1, message=message,
+                   clause_index=clause_index,
+                   compared=Comparison(en, translation, confidence, en_clause_index))
 
 
 @dataclass
@@ -189,7 +179,7 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
     factor = ALIGN_FACTOR.get(mode, 0.7) * (SENTENCE_FACTOR if sentence else 1.0)
 
     def add(code, message, scale=1.0):
-        out.append(Finding(code, tr.index, message, en.text, tr.text, C.CODES[code][1] * factor * scale,
+        out.append(finding(code, tr.index, message, en.text, tr.text, C.CODES[code][1] * factor * scale,
                            en.index))
 
     # ability kind
@@ -204,7 +194,7 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
         extra = [i for i, k in tr.kw_index if k not in en.keywords]
         if extra and len(tr.kw_index) > 1:
             for i in extra:   # point at the translated keyword that is not in the English list
-                out.append(Finding(C.KEYWORD, i, msg, en.text, tr.text, C.CODES[C.KEYWORD][1] * factor, en.index))
+                out.append(finding(C.KEYWORD, i, msg, en.text, tr.text, C.CODES[C.KEYWORD][1] * factor, en.index))
         else:
             add(C.KEYWORD, msg)
     # effect kinds
@@ -371,7 +361,7 @@ def check_card(en_text: str, text: str, lang: str, name: str | None = None, tnam
         return printed
     oracle = _check_against(oracle_text, text, lang, name, tname, oracle_type or en_type, tr_type)
     for f in oracle.findings:
-        f.reference = ORACLE
+        f.compared.reference = ORACLE
     oracle.reference = ORACLE
     if oracle.status == CONSISTENT:
         oracle.notes.append({"code": C.DRIFT, "message": C.drift_message(printed.status),
@@ -420,12 +410,12 @@ def _check_clause_by_clause(en_text: str, oracle_text: str, text: str, lang: str
         return None
     result = compare_cards(hybrid, list(signatures(text, lang, tname or name, tr_type, spell)), name)
     for f in result.findings:
-        if f.en_clause_index is None:
+        if f.compared.en_clause_index is None:
             return None           # a translated clause left over: the old and new clause splits may differ
-        if f.en_clause_index in replaced:
+        if f.compared.en_clause_index in replaced:
             if f.code not in ORACLE_VALUE_CODES:
                 return None
-            f.reference = ORACLE
+            f.compared.reference = ORACLE
     result.notes.append({"code": C.DRIFT, "message": C.drift_clause_message(len(replaced)), "en": en_text,
                          "oracle": oracle_text})
     result.reference = "printed+oracle"
@@ -545,10 +535,10 @@ def _gap(p: Pair, uncertain: bool) -> tuple[ClauseResult, list[Finding]]:
     cr.status = MISSING if p.en is not None else EXTRA
     cr.codes = [C.CLAUSE_MISSING]
     if p.en is not None:
-        f = Finding(C.CLAUSE_MISSING, p.en.index, _("clause missing in the translation"), p.en.text, "",
+        f = finding(C.CLAUSE_MISSING, p.en.index, _("clause missing in the translation"), p.en.text, "",
                     C.CODES[C.CLAUSE_MISSING][1], p.en.index)
     else:
-        f = Finding(C.CLAUSE_MISSING, p.tr.index, _("clause not in the English text"), "", p.tr.text,
+        f = finding(C.CLAUSE_MISSING, p.tr.index, _("clause not in the English text"), "", p.tr.text,
                     C.CODES[C.CLAUSE_MISSING][1], None)
     return cr, [f]
 
@@ -609,8 +599,9 @@ def _compare_by_sentence(p: Pair) -> tuple[list[Finding], list[Reason]] | None:
                 reasons.append(Reason(side, sig.text, sig.error, p.tr.index, p.en.index))
         if sp.en.parsed and sp.tr.parsed:
             for f in compare_clauses(sp.en, sp.tr, sp.mode, sentence=True):
-                f.clause_index, f.en_clause_index = p.tr.index, p.en.index
-                f.en_span, f.tr_span, f.en, f.translation = sp.en.text, sp.tr.text, p.en.text, p.tr.text
+                f.clause_index, f.compared.en_clause_index = p.tr.index, p.en.index
+                c = f.compared
+                c.en_span, c.tr_span, c.en, c.translation = sp.en.text, sp.tr.text, p.en.text, p.tr.text
                 findings.append(f)
     return findings, reasons
 
@@ -630,7 +621,7 @@ def _locate(p: Pair, findings: list[Finding]) -> None:
                 spans.setdefault(f.code, (sp.en.text, sp.tr.text))
     for f in findings:
         if f.code in spans:
-            f.en_span, f.tr_span = spans[f.code]
+            f.compared.en_span, f.compared.tr_span = spans[f.code]
 
 
 def _controllers_by_effect(atoms) -> dict[tuple, set[str]]:

@@ -1,41 +1,10 @@
-"""Documentation of the ``check-translation`` codes (``rules.yaml`` beside this module), shown by
-``cardlint rule TRxxx``; each code's bad and good examples (one per language) are run as tests."""
+"""The runner of the ``check-translation`` codes' examples.  Each TR code is documented in
+``rules.yaml`` beside this module (loaded with the lint codes by :mod:`cardlint.codes`, shown by
+``cardlint rule TRxxx``); its bad and good examples (one per language) are run as tests."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
-import yaml
-
 from cardlint.translate import codes as C
-
-
-@lru_cache(maxsize=1)
-def tr_rules() -> dict:
-    """code → :class:`cardlint.lint.registry.Rule` (the CL rules' record, so one renderer serves both)."""
-    from cardlint.lint.registry import REQUIRED, Rule, as_list
-
-    path = Path(__file__).with_name("rules.yaml")
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    out = {}
-    for code, d in data.items():
-        missing = [k for k in REQUIRED if k not in d]
-        if missing:
-            raise ValueError(f"{path}: code {code} lacks {', '.join(missing)}")
-        out[code] = Rule(code=code, name=d["name"], severity=d["severity"], summary=d["summary"].strip(),
-                         what=d["what"].strip(), why=d["why"].strip(), bad=as_list(d["bad"]),
-                         good=as_list(d["good"]), fix=d.get("fix"), known_problems=d.get("known_problems"),
-                         references=list(d.get("references") or []))
-    return out
-
-
-def tr_rule(code_or_name: str):
-    rules = tr_rules()
-    key = code_or_name.upper() if code_or_name[:2].lower() == "tr" else code_or_name
-    if key in rules:
-        return rules[key]
-    return next((r for r in rules.values() if r.name == code_or_name), None)
 
 
 def run_example(ex: dict):

@@ -69,11 +69,11 @@ def _card_view(row: dict, html: bool) -> dict:
 
 
 def _rule_docs(codes) -> list[tuple[str, str]]:
-    from cardlint.translate.rules import tr_rule
+    from cardlint.codes import lookup
 
     out = []
     for code in codes:
-        rule = tr_rule(code)
+        rule = lookup(code)
         out.append((code, f"{rule.summary} {rule.what}" if rule else C.code_name(code)))
     return out
 
