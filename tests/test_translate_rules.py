@@ -14,6 +14,7 @@ RULES = sorted(rules("TR").values(), key=lambda r: r.code)
 
 def test_every_code_documented_in_every_language():
     assert {r.code for r in RULES} == set(C.CODES)
+    assert all(0 <= r.confidence <= 1 for r in RULES)
     for r in RULES:
         for examples in (r.bad, r.good):
             assert {ex["lang"] for ex in examples} == {"de", "ja", "zh-Hans"}, r.code
@@ -31,3 +32,12 @@ def test_rule_command_shows_a_tr_code(capsys):
     out = capsys.readouterr().out
     assert out.startswith("# TR206 translation.controller-differs") and "lang=ja" in out
     assert main(["rule", "TR201", "--check"]) == 0
+
+
+def test_one_registry_knows_every_code():
+    """CL and TR codes are looked up in one place, by code (any case) or rule name."""
+    from cardlint.codes import lookup, rules as every
+
+    assert lookup("tr201").name == "translation.pt-differs" and lookup("cl301").code == "CL301"
+    assert lookup("translation.pt-differs").code == "TR201" and lookup("dependency.depends-on").code == "CL301"
+    assert {c[:2] for c in every()} == {"CL", "TR"} and lookup("XX999") is None

@@ -1,6 +1,7 @@
 """Every finding code — ``cardlint lint``'s CL codes and ``cardlint check-translation``'s TR codes —
 with its documentation: one registry over the two data files, each code documented once (name,
-severity, summary, what it does, why, bad and good examples, fix, references).
+severity, summary, what it does, why, bad and good examples, fix, references; a TR code's base
+confidence).
 
 ``cardlint rule CODE`` shows any code; ``--check`` runs a code's bad and good examples with its
 family's runner (lint: :func:`cardlint.lint.check_rule`, check-translation:
@@ -36,6 +37,7 @@ class Rule:
     known_problems: str | None = None
     references: list[str] = field(default_factory=list)
     aliases: list[str] = field(default_factory=list)
+    confidence: float | None = None      # TR codes: the base confidence of a finding (0..1)
 
     @property
     def family(self) -> str:
@@ -58,10 +60,13 @@ def _load(prefix: str) -> dict[str, Rule]:
             raise ValueError(f"{path}: code {code} lacks {', '.join(missing)}")
         if d["severity"] not in SEVERITIES:
             raise ValueError(f"{path}: code {code}: severity must be one of {SEVERITIES}")
+        if prefix == "TR" and not (isinstance(d.get("confidence"), (int, float)) and 0 <= d["confidence"] <= 1):
+            raise ValueError(f"{path}: code {code} needs a base confidence between 0 and 1")
         out[code] = Rule(code=code, name=d["name"], severity=d["severity"], summary=d["summary"].strip(),
                          what=d["what"].strip(), why=d["why"].strip(), bad=_as_list(d["bad"]),
                          good=_as_list(d["good"]), fix=(d.get("fix") or None), known_problems=d.get("known_problems"),
-                         references=list(d.get("references") or []), aliases=list(d.get("aliases") or []))
+                         references=list(d.get("references") or []), aliases=list(d.get("aliases") or []),
+                         confidence=d.get("confidence"))
     return out
 
 

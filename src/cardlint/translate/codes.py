@@ -1,18 +1,16 @@
-"""Finding codes of ``cardlint check-translation`` and their base confidences.
+"""The finding codes ``cardlint check-translation`` emits, and its messages about them.  Each code is
+documented once, with its severity and base confidence, in ``rules.yaml`` beside this module (the
+registry :mod:`cardlint.codes` loads it):
 
-Codes:
-- TR101 layer differs            TR102 CDA flag differs        TR103 effect kinds differ
-- TR104 ability kind differs
-- TR201 P/T differs              TR202 color differs           TR203 card type/subtype differs
-- TR204 keyword granted/removed differs                       TR205 duration differs
-- TR206 controller of the affected objects differs            TR207 target vs all/each differs
+- TR1xx what a clause is (layer, CDA, effect kind, ability kind)
+- TR2xx a value (P/T, color, type, keyword, duration, controller, target vs all/each)
 - TR301 clause missing in the translation / extra in the translation
 - TR401 a clause (or a sentence of it) did not parse on one side: the card is "undetermined",
   never "consistent" — a reason, not a finding
 - TR501 template drift: the printed English predates the Oracle wording, and the translation
   agrees with the Oracle text — a note, not a finding
 
-``confidence`` (0..1) ranks findings in a batch: the base value below, scaled down when the clauses
+``confidence`` (0..1) ranks findings in a batch: the code's base value, scaled down when the clauses
 were aligned by merging or splitting lines, or when a value was only partly understood.
 """
 
@@ -35,26 +33,18 @@ CLAUSE_MISSING = "TR301"
 UNPARSED = "TR401"
 DRIFT = "TR501"
 
-#: code → (short name, base confidence)
-CODES: dict[str, tuple[str, float]] = {
-    LAYER: ("layer differs", 0.85),
-    CDA: ("CDA differs", 0.8),
-    EFFECT_KIND: ("effect kind differs", 0.75),
-    ABILITY_KIND: ("ability kind differs", 0.7),
-    PT: ("power/toughness differs", 0.95),
-    COLOR: ("color differs", 0.9),
-    TYPE: ("type differs", 0.85),
-    KEYWORD: ("keyword differs", 0.85),
-    DURATION: ("duration differs", 0.8),
-    CONTROLLER: ("controller differs", 0.85),
-    TARGET: ("target/all differs", 0.75),
-    CLAUSE_MISSING: ("clause missing or extra", 0.5),
-    UNPARSED: ("not parsed", 0.0),
-    DRIFT: ("template drift", 0.0),
-}
+#: every code emitted (tests/test_translate_rules.py: each is documented in rules.yaml)
+CODES = (LAYER, CDA, EFFECT_KIND, ABILITY_KIND, PT, COLOR, TYPE, KEYWORD, DURATION, CONTROLLER, TARGET,
+         CLAUSE_MISSING, UNPARSED, DRIFT)
 
 #: codes that make a card inconsistent (TR401 only makes it undetermined; TR501 is a note)
 INCONSISTENCY_CODES = frozenset(c for c in CODES if c not in (UNPARSED, DRIFT))
+
+
+def base_confidence(code: str) -> float:
+    from cardlint.codes import lookup
+
+    return lookup(code).confidence
 
 
 def code_name(code: str) -> str:

@@ -179,7 +179,7 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
     factor = ALIGN_FACTOR.get(mode, 0.7) * (SENTENCE_FACTOR if sentence else 1.0)
 
     def add(code, message, scale=1.0):
-        out.append(finding(code, tr.index, message, en.text, tr.text, C.CODES[code][1] * factor * scale,
+        out.append(finding(code, tr.index, message, en.text, tr.text, C.base_confidence(code) * factor * scale,
                            en.index))
 
     # ability kind
@@ -194,7 +194,7 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
         extra = [i for i, k in tr.kw_index if k not in en.keywords]
         if extra and len(tr.kw_index) > 1:
             for i in extra:   # point at the translated keyword that is not in the English list
-                out.append(finding(C.KEYWORD, i, msg, en.text, tr.text, C.CODES[C.KEYWORD][1] * factor, en.index))
+                out.append(finding(C.KEYWORD, i, msg, en.text, tr.text, C.base_confidence(C.KEYWORD) * factor, en.index))
         else:
             add(C.KEYWORD, msg)
     # effect kinds
@@ -536,10 +536,10 @@ def _gap(p: Pair, uncertain: bool) -> tuple[ClauseResult, list[Finding]]:
     cr.codes = [C.CLAUSE_MISSING]
     if p.en is not None:
         f = finding(C.CLAUSE_MISSING, p.en.index, _("clause missing in the translation"), p.en.text, "",
-                    C.CODES[C.CLAUSE_MISSING][1], p.en.index)
+                    C.base_confidence(C.CLAUSE_MISSING), p.en.index)
     else:
         f = finding(C.CLAUSE_MISSING, p.tr.index, _("clause not in the English text"), "", p.tr.text,
-                    C.CODES[C.CLAUSE_MISSING][1], None)
+                    C.base_confidence(C.CLAUSE_MISSING), None)
     return cr, [f]
 
 
