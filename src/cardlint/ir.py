@@ -131,16 +131,10 @@ class Effect:
         out: list[str] = []
         f = self.affected
         if f is not None:
-            if f.types or f.noun in ("creature", "land", "artifact", "enchantment", "planeswalker"):
+            # the objects it applies to: a card-type noun is read as a type; a supertype is not read
+            out.extend(_filter_reads(f, supertypes=False))
+            if f.noun in ("creature", "land", "artifact", "enchantment", "planeswalker"):
                 out.append(TYPES)
-            if f.subtypes:
-                out.append(TYPES)
-            if f.colors:
-                out.append(COLORS)
-            if f.controller:
-                out.append(CONTROL)
-            if f.with_abilities or f.without_abilities:
-                out.append(ABILITIES)
         if self.condition:
             out.extend(self.condition.reads)
         for m in self.modifications:
@@ -151,9 +145,9 @@ class Effect:
         return sorted(set(out))
 
 
-def _filter_reads(f: Filter) -> list[str]:
+def _filter_reads(f: Filter, supertypes: bool = True) -> list[str]:
     out = []
-    if f.types or f.subtypes or f.supertypes:
+    if f.types or f.subtypes or (supertypes and f.supertypes):
         out.append(TYPES)
     if f.colors:
         out.append(COLORS)

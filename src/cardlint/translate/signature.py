@@ -176,41 +176,40 @@ def norm_pt(value) -> str:
     return v if _PT_RE.match(v) else UNKNOWN
 
 
-def norm_colors(value) -> object:
+def _word_set(value, one, partial: bool = False) -> object:
+    """The set of ``one(word)`` over ``value`` (a string or a collection of strings): UNKNOWN when
+    ``value`` is something else or a word is UNKNOWN — with ``partial``, only when every word is
+    (a set partly known keeps its UNKNOWN member)."""
     if isinstance(value, str):
         value = [value]
-    if not isinstance(value, (list, tuple, set, frozenset)):
+    if not isinstance(value, (list, tuple, set, frozenset)) or not all(isinstance(v, str) for v in value):
         return UNKNOWN
-    out = set()
-    for v in value:
-        if not isinstance(v, str):
-            return UNKNOWN
-        v = _COLOR_WORDS.get(v.lower(), v)
-        if v not in COLOR_CODES and v.lower() not in COLOR_CODES:
-            return UNKNOWN
-        out.add(v if v in COLOR_CODES else v.lower())
-    return frozenset(out)
+    out = {one(v) for v in value}
+    return UNKNOWN if UNKNOWN in out and (not partial or out == {UNKNOWN}) else frozenset(out)
+
+
+def _color(v: str) -> str:
+    v = _COLOR_WORDS.get(v.lower(), v)
+    if v in COLOR_CODES:
+        return v
+    return v.lower() if v.lower() in COLOR_CODES else UNKNOWN
+
+
+def norm_colors(value) -> object:
+    return _word_set(value, _color)
 
 
 def norm_types(value) -> object:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, (list, tuple, set, frozenset)):
-        return UNKNOWN
     known = english_type_words()
-    out = set()
-    for v in value:
-        if not isinstance(v, str):
-            return UNKNOWN
+
+    def one(v: str) -> str:
         w = v.lower().strip()
         if w == "all creature types":
-            out.add(w)
-            continue
-        if w not in known:
-            out.add(UNKNOWN)      # a word left in the front end's language: the set is partly known
-            continue
-        out.add(_singular(w))
-    return frozenset(out) if out != {UNKNOWN} else UNKNOWN
+            return w
+        # a word left in the front end's language: the set is partly known
+        return _singular(w) if w in known else UNKNOWN
+
+    return _word_set(value, one, partial=True)
 
 
 def _singular(w: str) -> str:
@@ -223,20 +222,13 @@ def _singular(w: str) -> str:
 
 
 def norm_keywords(value) -> object:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, (list, tuple, set, frozenset)):
-        return UNKNOWN
     ids = keyword_ids()
-    out = set()
-    for v in value:
-        if not isinstance(v, str):
-            return UNKNOWN
+
+    def one(v: str) -> str:
         k = v.lower().strip().replace(" ", "_").replace("-", "_")
-        if k not in ids:
-            return UNKNOWN
-        out.add(k)
-    return frozenset(out)
+        return k if k in ids else UNKNOWN
+
+    return _word_set(value, one)
 
 
 def norm_value(characteristic: str, value) -> object:

@@ -376,10 +376,7 @@ def english_agreement(recs: list[dict], results: dict, corpus: Path, top: int) -
         if ours == theirs:
             agree += 1
         else:
-            miss = theirs - ours
-            extra = ours - theirs
-            cls = " ".join([f"+{k[0]}{'/' + str(k[2]) if k[2] else ''}{'/M' if k[1] else ''}" for k in sorted(extra, key=str)]
-                           + [f"-{k[0]}{'/' + str(k[2]) if k[2] else ''}{'/M' if k[1] else ''}" for k in sorted(miss, key=str)])
+            cls = _class(ours - theirs, theirs - ours)
             classes[cls] += 1
             examples.setdefault(cls, f"{e['name']} ({r['id']})")
         if collections.Counter(k[0] for k in ours) == collections.Counter(k[0] for k in theirs):
@@ -427,21 +424,20 @@ def format_text(rep: dict) -> str:
         lines.append(f"  agreement with script labels on {a['eligible_cards']} eligible cards: "
                      f"activated effects {a['activated_agreement']:.1%}; full (incl. continuous/summon presence) "
                      f"{a['full_agreement']:.1%}; optional-trigger timing {a['optional_trigger_timing_agreement']:.1%}")
-        lines.append("  disagreement classes (ours + / script −):")
-        for d in a["disagreement_classes"]:
-            lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
+        lines += _class_rows("  disagreement classes (ours + / script −):", a["disagreement_classes"])
     if "english_agreement" in rep:
         a = rep["english_agreement"]
         lines.append(f"  card-level agreement with the English classification of the same passcode: {a['agreement']:.1%} "
                      f"of {a['cards']} cards (activated effects as a multiset, continuous/summon entries by presence; "
                      f"strict, continuous entries counted: {a['strict_agreement']:.1%}; types only: {a['type_agreement']:.1%})")
-        lines.append("  disagreement classes (this language + / English −):")
-        for d in a["disagreement_classes"]:
-            lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
-        lines.append("  strict disagreement classes (this language + / English −):")
-        for d in a["strict_disagreement_classes"]:
-            lines.append(f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}")
+        lines += _class_rows("  disagreement classes (this language + / English −):", a["disagreement_classes"])
+        lines += _class_rows("  strict disagreement classes (this language + / English −):",
+                             a["strict_disagreement_classes"])
     return "\n".join(lines)
+
+
+def _class_rows(title: str, classes: list[dict]) -> list[str]:
+    return [title] + [f"    {d['count']:5d}  {d['class']}  e.g. {d['example']}" for d in classes]
 
 
 def main(argv: list[str] | None = None) -> int:
