@@ -56,7 +56,8 @@ _GRANT_OR_REMOVAL = {"add": "add", "remove": "remove", "remove_all": "remove"}
 
 def finding(code: str, clause_index: int | None, message: str, en: str, translation: str, confidence: float,
             en_clause_index: int | None = None) -> Finding:
-    """A check-translation finding: the shared record, with the two clauses it compares."""
+    """A check-translation finding: the shared record, with the two clauses it compares.  It is placed
+    by the card result it belongs to (a batch row names the input line), hence no path or line here."""
     from cardlint.codes import lookup
 
     return Finding(code=code, severity=lookup(code).severity, path="-", line=1, message=message,
