@@ -53,6 +53,11 @@ def test_control_dependency_layer2(tmp_path):
     assert ("theirs#1", "mine#1", "2", "what_it_does") in deps
     step = next(s for s in res.steps if s.effect.id == "theirs#1")
     assert step.reason == "dependency" and step.depends_on[0].on == "mine#1"
+    # the board's dependencies are the one record of the static analysis (effect ids for its parts),
+    # with the analysis' reason
+    from cardlint.dependency import Dependency
+
+    assert all(type(d) is Dependency and d.reason for d in res.dependencies)
 
 
 def test_cost_order_601_2f(tmp_path):
