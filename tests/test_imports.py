@@ -12,10 +12,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "cardlint"
 
 #: cycles still to break (sorted module lists)
 KNOWN_CYCLES = {
-    ("cardlint.lang.de.builder", "cardlint.lang.de.frontend"),
     ("cardlint.lang.frontend", "cardlint.speed.loader", "cardlint.speed.wordlexer"),
-    ("cardlint.lang.ja.builder", "cardlint.lang.ja.frontend"),
-    ("cardlint.lang.zh.frontend", "cardlint.lang.zh.glued"),
 }
 #: (importing module, imported module, name) still to make public
 KNOWN_PRIVATE = {
@@ -23,7 +20,6 @@ KNOWN_PRIVATE = {
     ("cardlint.lang.de.builder", "cardlint.lang.builder", "_words"),
     ("cardlint.speed.loader", "cardlint.lang.frontend", "_reads_meta"),
     ("cardlint.speed.wordlexer", "cardlint.speed.loader", "_plain"),
-    ("cardlint.lang.zh.glued", "cardlint.lang.zh.frontend", "_PROTECTION"),
 }
 
 

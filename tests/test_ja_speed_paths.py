@@ -10,7 +10,9 @@ import pytest
 from lark.lexer import LexerThread
 
 from cardlint.lang.ja import frontend as ja
-from cardlint.lang.ja.frontend import FRONTEND, JaPostLex
+from cardlint.lang.ja.categories import categories
+from cardlint.lang.ja.frontend import FRONTEND
+from cardlint.lang.ja.postlex import JaPostLex
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "mtg" / "ja.jsonl"
 
@@ -29,10 +31,9 @@ def _lines(step: int = 40) -> list[tuple[str, str | None]]:
 
 def _tokens(postlex: JaPostLex, text: str) -> list[tuple]:
     basic = FRONTEND.parser._build_lexer()
-    postlex.text = text
     try:
         return [(t.type, str(t), t.start_pos, t.end_pos, t.column, t.end_column)
-                for t in postlex.process(LexerThread.from_text(basic, text).lex(None))]
+                for t in postlex.process(LexerThread.from_text(basic, text).lex(None), text)]
     except Exception as exc:  # noqa: BLE001 — a character no terminal matches: compare up to there
         return [("error", type(exc).__name__)]
 
@@ -66,7 +67,7 @@ def test_full_stops_and_colons_match_the_quote_aware_scans():
 
 def test_vocabulary_match_is_the_longest_japanese_word():
     vocab = FRONTEND.parser and ja._POSTLEX.vocab
-    words = set(ja.categories()) | set(ja._POSTLEX.literals)
+    words = set(categories()) | set(ja._POSTLEX.literals)
     longest = max(map(len, words))
 
     def naive(text, pos):
@@ -106,6 +107,33 @@ def test_copula_ending_a_run_depends_on_the_text_after_it():
         assert types["である"] == "RELCOP"
         types = {v: t for t, v, *_ in _tokens(ja._POSTLEX, at_end)}
         assert types["である"] != "RELCOP"
+
+
+def test_two_parses_at_once_each_read_their_own_text():
+    """The parser's lexer hands each parse its own text: two token streams consumed in turns (as
+    two parses in flight on the one shared parser) give what each gives alone."""
+    lexer = FRONTEND.parser.parser.lexer            # the post-lexer over the Japanese lexer
+    before_pt = "速攻を持つ赤であり白である1/1の兵士・クリーチャー・トークンを2体生成する。"
+    at_end = "速攻を持つ赤であり白である。"
+
+    def stream(text):
+        return LexerThread.from_text(lexer, text).lex(None)
+
+    def alone(text):
+        return [(t.type, str(t)) for t in stream(text)]
+
+    streams = {before_pt: stream(before_pt), at_end: stream(at_end)}
+    got: dict[str, list] = {before_pt: [], at_end: []}
+    while streams:
+        for text, tokens in list(streams.items()):   # one token of each parse in turn
+            t = next(tokens, None)
+            if t is None:
+                del streams[text]
+            else:
+                got[text].append((t.type, str(t)))
+    got_a, got_b = got[before_pt], got[at_end]
+    assert got_a == alone(before_pt) and got_b == alone(at_end)
+    assert ("RELCOP", "である") in got_a and ("RELCOP", "である") not in got_b
 
 
 def test_glued_parts_cache_returns_fresh_lists():

@@ -114,9 +114,7 @@ def lexer_only(lang: str, texts: list[str]) -> Clock:
         def tokenize(text):
             stream = LexerThread.from_text(basic, text).lex(None)
             if postlex is not None:
-                if hasattr(postlex, "text"):
-                    postlex.text = text
-                stream = postlex.process(stream)
+                stream = postlex.process(stream, text)  # (the Japanese post-lexer reads past a run)
             try:
                 for _ in stream:
                     pass

@@ -490,7 +490,7 @@ class GermanIRBuilder(IRBuilder):
 
     # ------------------------------------------------------------------ abilities
     def keyword_ability(self, children):
-        from cardlint.lang.de.frontend import keyword_id
+        from cardlint.lang.de.keywords import keyword_id
 
         text = " ".join(_words(children))
         kid, param = keyword_id(text)
@@ -795,7 +795,7 @@ class GermanIRBuilder(IRBuilder):
             p.objects = objects
         kws = [c for c in children if isinstance(c, KeywordRef) or (isinstance(c, Token) and c.type == "KW")]
         if kws:
-            from cardlint.lang.de.frontend import keyword_id
+            from cardlint.lang.de.keywords import keyword_id
 
             kw_mod = I.Modification(I.ABILITIES, "add", [k.name if isinstance(k, KeywordRef)
                                                          else (keyword_id(str(k))[0] or str(k)) for k in kws])
@@ -1016,7 +1016,7 @@ class GermanIRBuilder(IRBuilder):
         kws = [c for c in children if isinstance(c, Token) and c.type == "KW"]
         if lem == "verursachen" and kws:
             # older wording: "verursacht Trampelschaden" (has trample)
-            from cardlint.lang.de.frontend import keyword_id
+            from cardlint.lang.de.keywords import keyword_id
 
             p.kind = I.CONTINUOUS
             p.mods = [I.Modification(I.ABILITIES, "add", [keyword_id(str(k))[0] or str(k) for k in kws])]
@@ -1349,7 +1349,7 @@ def _relative_keywords(node: Node) -> list[str]:
             stack[:0] = c.children
     if not toks or str(toks[-1]) not in ("verursacht", "verursachen", "hat", "haben"):
         return []
-    from cardlint.lang.de.frontend import keyword_id
+    from cardlint.lang.de.keywords import keyword_id
 
     return [keyword_id(str(t))[0] or str(t) for t in toks if t.type == "KW"]
 

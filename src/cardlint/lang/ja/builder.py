@@ -29,7 +29,7 @@ from cardlint.text.segment import Segment
 
 # ----------------------------------------------------------------------------- tree helpers
 def _cats():
-    from cardlint.lang.ja.frontend import categories
+    from cardlint.lang.ja.categories import categories
 
     return categories()
 

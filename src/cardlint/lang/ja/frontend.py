@@ -12,11 +12,9 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from lark import Token
-
 from cardlint.ir import FORM_KEYWORD, FORM_STATEMENT, ClauseIR, Effect, Keyword
 from cardlint.lang.ja import vocab as ja_vocab
-from cardlint.lang.ja import words as W
+from cardlint.lang.ja.postlex import JaLexer, JaPostLex
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.speed.loader import load_grammar
 from cardlint.text.normalize import REMINDER_RE, nfkc, squash
@@ -28,277 +26,6 @@ _nfkc = lru_cache(maxsize=4096)(nfkc)
 
 COST_MARK = "§"
 KW_MARK = "¶"
-
-
-#: bump when :func:`_build_categories` changes (part of the on-disk cache key)
-_CATEGORIES_VERSION = "3"
-
-
-def _build_categories() -> dict[str, tuple[str, str, tuple]]:
-    cat: dict[str, tuple[str, str, tuple]] = {}
-    for s, (c, lemma, feats) in W.conjugate().items():
-        cat[s] = (c, lemma, tuple(feats))
-    for w, g in W.ADJECTIVES.items():
-        cat.setdefault(w, ("ADJ", g, ()))
-    for table, c in ((W.SUBORDINATORS, "SUB"), (W.ADVERBS, "ADV"), (W.DETERMINERS, "DET")):
-        for w, g in table.items():
-            cat[w] = (c, g, ())
-    for w, g in W.all_nouns().items():
-        cat[w] = ("N", g, ())
-    for w in W.COLORS:
-        cat[w] = ("COLOR", W.COLORS[w], ())
-    for w in ja_vocab.SUBTYPES:
-        cat[w] = ("SUBTYPE", w, ())
-    for w, kid in ja_vocab.KEYWORDS.items():
-        if w in W.CARD_TYPES or w in W.SURU:
-            continue  # "エンチャント", "装備": the noun/verb reading; keyword lines accept N too
-        cat[w] = ("KW", kid, ())
-    return cat
-
-
-class Categories(dict):
-    """word → (category, lemma/gloss, features), stored as "CAT|lemma|f1,f2" strings and decoded
-    on access (building 45,000 tuples at start-up costs more than the lookups ever do)."""
-
-    def __getitem__(self, word):
-        v = dict.__getitem__(self, word)
-        return _decode(v) if isinstance(v, str) else v
-
-    def get(self, word, default=None):
-        v = dict.get(self, word)
-        if v is None:
-            return default
-        return _decode(v) if isinstance(v, str) else v
-
-
-@lru_cache(maxsize=4096)
-def _decode(v: str) -> tuple[str, str, tuple]:
-    c, lemma, feats = v.split("|", 2)
-    return c, lemma, tuple(feats.split(",")) if feats else ()
-
-
-def _encode(cat: dict) -> str:
-    return "\n".join(f"{w}\t{c}|{lemma}|{','.join(feats)}" for w, (c, lemma, feats) in cat.items())
-
-
-@lru_cache(maxsize=1)
-def categories() -> Categories:
-    """word → (category, lemma/gloss, features).
-
-    Spelling out every conjugated form takes ~0.5 s, so the table is cached on disk as text,
-    keyed by the source of the vocabulary modules."""
-    import hashlib
-    import os
-
-    try:
-        from cardlint.paths import cache_path
-
-        h = hashlib.sha256(_CATEGORIES_VERSION.encode())
-        for mod in (W, ja_vocab):
-            with open(mod.__file__, "rb") as fh:
-                h.update(fh.read())
-        path = cache_path(f"ja-categories-{h.hexdigest()[:16]}.tsv")
-    except (OSError, TypeError):
-        return Categories(_build_categories())
-    try:
-        blob = path.read_text(encoding="utf-8")
-        return Categories(line.split("\t", 1) for line in blob.split("\n"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        pass
-    cat = _build_categories()
-    try:
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(_encode(cat), encoding="utf-8")
-        tmp.replace(path)
-    except OSError:
-        pass
-    return Categories(cat)
-
-
-_RUN_CHARS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆]+")
-_PT_START = re.compile(r"[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)")
-_COUNTER_NAME = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff]{1,8}カウンター")
-_NEVER = re.compile(r"(?!)")
-
-
-class Vocabulary:
-    """Longest-match word lookup over the post-lexer's categories and the grammar's literals."""
-
-    def __init__(self, *tables):
-        # ASCII words, numbers, mana symbols and P/T are the lexer's other terminals, never a
-        # Japanese word; dropping them here spares the test on every lookup
-        self.words = {w for w in set().union(*tables)
-                      if w and not w.isascii() and w[0] not in "0123456789X{" and "/" not in w}
-        lengths: dict[str, set[int]] = {}
-        for w in self.words:
-            lengths.setdefault(w[0], set()).add(len(w))
-        #: first character → the lengths of the words it starts, longest first (only those are tried)
-        self.lengths = {c: tuple(sorted(ns, reverse=True)) for c, ns in lengths.items()}
-
-    def match(self, text: str, pos: int, end: int | None = None) -> str | None:
-        """The longest vocabulary word at ``text[pos:]`` (within ``end``), or None."""
-        if pos >= len(text):
-            return None
-        room = (len(text) if end is None else end) - pos
-        words = self.words
-        for n in self.lengths.get(text[pos], ()):
-            if n <= room:
-                w = text[pos:pos + n]
-                if w in words:
-                    return w
-        return None
-
-
-class JaPostLex:
-    """WORD tokens (runs of Japanese characters) → words, each the grammar's literal terminal it
-    spells or its category terminal.
-
-    The lexer's WORD terminal only finds a run of Japanese characters; this post-lexer splits it
-    at each position into the longest vocabulary word, the way the longest-match regex did
-    (a ``…カウンター`` counter name first, as the grammar's COUNTER_NAME terminal outranks WORD).
-    A position where no word starts yields an ``UNKNOWN`` token, which no rule accepts."""
-
-    always_accept = ("WORD",)
-
-    def __init__(self):
-        self.literals: dict[str, str] = {}
-        self._vocab: Vocabulary | None = None
-        # the same runs ("クリーチャー", "あなたがコントロールする") recur in most clauses; a run's
-        # words and their terminals depend only on the run and the vocabulary (but for a copula
-        # that ends the run, see _named), so they are computed once per run
-        self._named_runs: dict[str, list[tuple[int, str, str, bool]]] = {}
-
-    def bind(self, parser) -> None:
-        for t in parser.terminals:
-            if t.pattern.type == "str":
-                self.literals[t.pattern.value] = t.name
-        self._vocab = Vocabulary(categories(), self.literals)
-        self._named_runs.clear()
-
-    @property
-    def vocab(self) -> Vocabulary:
-        if self._vocab is None:
-            self._vocab = Vocabulary(categories(), self.literals)
-        return self._vocab
-
-    def _name(self, v: str) -> str:
-        name = self.literals.get(v)
-        if name is None:
-            c = categories().get(v)
-            name = c[0] if c else "N"
-        return name
-
-    def split(self, run: str) -> list[tuple[int, str, str | None]]:
-        """(offset, word, forced terminal or None) for each word of a run."""
-        out = []
-        i, n = 0, len(run)
-        vocab = self.vocab
-        counter = _COUNTER_NAME if "カウンター" in run else _NEVER    # most runs name no counter
-        while i < n:
-            m = counter.match(run, i)
-            if m:
-                out.append((i, m.group(0), "COUNTER_NAME"))
-                i = m.end()
-                continue
-            w = vocab.match(run, i, n)
-            if w is None:
-                # unknown: up to the next position where a word (or a counter name) starts
-                j = i + 1
-                while j < n and vocab.match(run, j, n) is None and not counter.match(run, j):
-                    j += 1
-                out.append((i, run[i:j], "UNKNOWN"))
-                i = j
-                continue
-            out.append((i, w, None))
-            i += len(w)
-        return out
-
-    def process(self, stream):
-        for tok in stream:
-            if tok.type != "WORD":
-                yield tok
-                continue
-            run = str(tok)
-            named = self._named_runs.get(run)
-            if named is None:
-                named = self._named(run)
-                if len(self._named_runs) < _RUN_CACHE_SIZE:
-                    self._named_runs[run] = named
-            base = tok.start_pos or 0
-            col = tok.column or 1
-            if len(named) == 1:
-                # a run that is one word: the lexer's token, renamed (no new Token to build)
-                _, _, name, peek = named[0]
-                tok.type = "RELCOP" if peek and self._next_is_noun(base + len(run)) else name
-                yield tok
-                continue
-            for off, w, name, peek in named:
-                if peek and self._next_is_noun(base + len(run)):
-                    name = "RELCOP"
-                yield Token(name, w, base + off, tok.line, col + off, tok.line, col + off + len(w),
-                            base + off + len(w))
-
-    def _named(self, run: str) -> list[tuple[int, str, str, bool]]:
-        """(offset, word, terminal, peek) for each word of a run; ``peek``: the word is a copula
-        ending the run, a RELCOP if the text after the run starts with a noun."""
-        pieces = self.split(run)
-        out = []
-        for k, (off, w, forced) in enumerate(pieces):
-            name = forced or self._name(w)
-            peek = False
-            # "土地でないカード", "インスタントかソーサリーである呪文": a copula directly before a
-            # noun is a relative clause.  The next word is peeked (not lexed ahead: the
-            # contextual lexer must lex it in the parser state after this token).
-            if forced is None and w == "であり" and k + 2 < len(pieces) and \
-                    self._name(pieces[k + 1][1]) == "COLOR" and pieces[k + 2][1] in _REL_COPULAS:
-                # "赤であり白である…トークン": a color conjunction inside a relative clause
-                name = "RELAND"
-            elif forced is None and w in _REL_COPULAS:
-                if k + 1 < len(pieces):
-                    nxt = pieces[k + 1]
-                    if self._is_noun_word(nxt[1], nxt[2]):
-                        name = "RELCOP"
-                else:
-                    peek = True
-            if name == "ADV" and w in W.GENITIVE_NOUNS and k and pieces[k - 1][1] == "の":
-                name = "N"
-            elif name == "ADV" and w in W.POSTVERBAL_SUBORDINATORS and k and \
-                    self._name(pieces[k - 1][1]) == "V":
-                name = "SUB"
-            out.append((off, w, name, peek))
-        return out
-
-    text = ""
-
-    def _is_noun_word(self, w: str, forced: str | None) -> bool:
-        if forced == "COUNTER_NAME":
-            return True
-        if forced is not None or w in self.literals:
-            return False
-        c = categories().get(w)
-        return bool(c) and c[0] in _NOUN_START
-
-    def _next_is_noun(self, pos) -> bool:
-        text = self.text
-        if pos is None or pos >= len(text):
-            return False
-        if text[pos] in "~《":
-            return True
-        if _PT_START.match(text, pos):
-            return True  # "緑である4/4の…": a P/T begins the noun phrase
-        if _COUNTER_NAME.match(text, pos):
-            return True
-        w = self.vocab.match(text, pos)
-        return w is not None and self._is_noun_word(w, None)
-
-    def __repr__(self) -> str:  # stable: part of the parse-table cache key
-        return "JaPostLex()"
-
-
-_RUN_CACHE_SIZE = 50_000
-_REL_COPULAS = {"である", "でない", "ではない", "でもある"}
-_NOUN_START = {"N", "SUBTYPE", "KW", "COLOR", "DET", "SELF", "NAME", "COUNTER_NAME"}
-_POSTLEX = JaPostLex()
 
 
 # ----------------------------------------------------------------------------- normalisation
@@ -611,11 +338,16 @@ def _is_keyword(fragment: str) -> bool:
     return (not rest or bool(_KEYWORD_REST.fullmatch(rest))) and "。" not in rest
 
 
+#: the one post-lexer of the Japanese parser (an option of its table); it keeps only what the grammar
+#: and the vocabulary determine (the literal terminals, each run's words), nothing of a parse
+_POSTLEX = JaPostLex()
+
+
 class JapaneseFrontend(Frontend):
     lang = "ja"
     grammar = "ja.lark"
     start = "start"
-    grammar_options = {"postlex": _POSTLEX, "lexer": "basic"}
+    grammar_options = {"postlex": _POSTLEX, "lexer": JaLexer}
 
     @property
     def parser(self):
@@ -626,10 +358,6 @@ class JapaneseFrontend(Frontend):
         if not _POSTLEX.literals:
             _POSTLEX.bind(p)
         return p
-
-    def parse_text(self, norm: str):
-        _POSTLEX.text = norm
-        return self.parser.parse(norm)
 
     # --- keyword detection (segmentation and keyword lines) -------------------------------
     def is_keyword(self, fragment: str) -> bool:

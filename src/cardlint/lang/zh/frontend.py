@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from cardlint.ir import ClauseIR
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
+from cardlint.lang.zh.keywords import PROTECTION, keyword_index
 from cardlint.text.segment import Segment
 from cardlint.text.selfref import SELF
 
@@ -43,42 +44,11 @@ TYPE_WORDS = {"生物": "creature", "神器": "artifact", "结界": "enchantment
               "战役": "battle"}
 
 
-@lru_cache(maxsize=1)
-def keyword_names() -> tuple[str, ...]:
-    """zh-Hans keyword names and aliases from kb/keywords.yaml, longest first."""
-    names: set[str] = set()
-    try:
-        # load_kb keeps the validated kb as JSON on disk: ~50 ms, where parsing the YAML takes ~0.6 s
-        from cardlint.kb import load_kb
-
-        for k in load_kb().keywords:
-            n = (k.get("names") or {}).get("zh-Hans")
-            if n and re.search(r"[\u4e00-\u9fff]", n):
-                names.add(n)
-            names.update((k.get("aliases") or {}).get("zh-Hans") or [])
-    except Exception:  # noqa: BLE001 — no kb: keyword lists are not split
-        pass
-    return tuple(sorted(names, key=len, reverse=True))
-
-
-@lru_cache(maxsize=1)
-def keyword_index() -> tuple[frozenset[str], tuple[int, ...]]:
-    """The keyword names as a set and their lengths, longest first: the names at a position are
-    found by a few set lookups, not by trying every name."""
-    names = keyword_names()
-    return frozenset(names), tuple(sorted({len(n) for n in names}, reverse=True))
-
-
 _PAREN_REMINDER = re.compile(r"[（(].*?[)）]")
 #: what may follow a keyword name in a keyword list: its parameter ("2", "{2}{W}", "X") — not
 #: the rest of a sentence ("的", "时", "得")
 _KW_PARAM = re.compile(r"[0-9X{}\w/]*")
 _KW_NOT_PARAM = re.compile(r"[的时得]")
-#: a quality holds no 反/与/和/保 ("反白保护与反黑保护" is two items): each "反…" item has one reading,
-#: so a run of 反 in junk input does not backtrack exponentially
-_PROTECTION = re.compile(r"(?:反(?:(?![反与和保])[\u4e00-\u9fff]){1,4}(?:保护)?(?:与|和)?)+保护")
-
-
 @lru_cache(maxsize=1024)
 def _name_variants(name: str | None) -> tuple[str, ...]:
     if not name:
@@ -406,7 +376,7 @@ class ChineseFrontend(Frontend):
                 rest = f[len(n):]
                 if not rest or len(rest) <= 12 and _KW_PARAM.fullmatch(rest) and not _KW_NOT_PARAM.search(rest):
                     return True
-        return bool(_PROTECTION.fullmatch(f))
+        return bool(PROTECTION.fullmatch(f))
 
     def is_spell_type(self, type_line: str | None) -> bool | None:
         if not type_line:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from cardlint.lang.zh.frontend import _PROTECTION
+from cardlint.lang.zh.keywords import PROTECTION, keyword_index
 from cardlint.text.glued import chars_outside
 
 #: starts of a new ability that no noun phrase or keyword parameter continues into
@@ -66,21 +66,15 @@ _MAX_PARAM = 16
 _MAX_TAIL = 400
 
 
-def _keywords() -> tuple[frozenset[str], tuple[int, ...]]:
-    from cardlint.lang.zh.frontend import keyword_index
-
-    return keyword_index()
-
-
 def _keyword_at(text: str, pos: int) -> str | None:
     """The longest kb keyword name at ``pos`` (or a protection keyword)."""
-    names, lengths = _keywords()
+    names, lengths = keyword_index()
     for k in lengths:
         word = text[pos:pos + k]
         if len(word) == k and word in names:
             return word
     # protection: its name holds its quality ("反蓝保护", "反白与反黑保护")
-    m = _PROTECTION.match(text, pos) if text.startswith("反", pos) else None
+    m = PROTECTION.match(text, pos) if text.startswith("反", pos) else None
     return m.group() if m else None
 
 
@@ -140,7 +134,7 @@ def _ability_word_at(text: str, pos: int) -> bool:
     if not m or m.end() >= len(text) or text[m.end()] in _NOT_A_START:
         return False
     word = text[pos:m.end() - 1]
-    return not any(word.startswith(n) for n in _keywords()[0])  # "延缓3—", "佩带~": a keyword's cost
+    return not any(word.startswith(n) for n in keyword_index()[0])  # "延缓3—", "佩带~": a keyword's cost
 
 
 def _name_at(text: str, pos: int, names: list[str]) -> bool:

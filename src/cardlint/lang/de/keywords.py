@@ -1,0 +1,108 @@
+"""German keyword names → kb ids: the lookup the front end's keyword lines and the builder's keyword
+items both use (kb/keywords.yaml plus the older printed forms)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from cardlint.paths import kb_dir
+
+
+@lru_cache(maxsize=None)
+def keywords() -> tuple[dict[str, str], re.Pattern]:
+    """German keyword name (lower case) → kb id, and a regex for a keyword line item."""
+    names: dict[str, str] = {}
+    try:
+        # the kb loader keeps a validated JSON copy: parsing keywords.yaml with PyYAML took
+        # ~0.6 s, paid by every German run
+        from cardlint.kb import load_kb
+
+        for k in load_kb(kb_dir()).keywords:
+            de = (k.get("names") or {}).get("de")
+            for n in [de] + list((k.get("aliases") or {}).get("de") or []) + list((k.get("printed") or {}).get("de") or []):
+                if not n or "[" in n:
+                    continue
+                n = n.replace("…", "").strip().lower()
+                if n:
+                    names.setdefault(n, k["id"])
+    except Exception:  # kb missing or unreadable: the built-in names below still work
+        pass
+    extra = {
+        "fliegend": "flying", "kann fliegen": "flying", "verursacht trampelschaden": "trample", "verursacht furcht": "fear",
+        "schutz vor": "protection", "schutz": "protection", "affinität zu": "affinity", "kopplung mit": "splice",
+        "verzaubert": "enchant", "landverzauberung": "enchant", "kreaturenverzauberung": "enchant",
+        "artefaktverzauberung": "enchant", "spielerverzauberung": "enchant", "beschütze": "champion",
+        "stufe aufsteigen": "level_up", "einsatzverzögerung": "suspend", "landwandeln": "landwalk",
+        "inselwandeln": "landwalk", "sumpfwandeln": "landwalk", "waldwandeln": "landwalk",
+        "gebirgswandeln": "landwalk", "ebenenwandeln": "landwalk", "wandelwicht": "changeling", "fahl": "devoid",
+        "megamorph": "morph", "multibonus": "kicker",  # variants (CR 702.37b, 702.33c)
+        # older printings name the ability alone or with a plural verb ("Verursachen Trampelschaden")
+        "trampelschaden": "trample", "furcht": "fear", "verursachen trampelschaden": "trample",
+        # the noun forms after "erhält"/"hat"/"verliert" ("hat Flugfähigkeit", "erhält Unzerstörbarkeit")
+        "flugfähigkeit": "flying", "unzerstörbarkeit": "indestructible", "fluchsicherheit": "hexproof",
+        "bedrohlichkeit": "menace", "verhülltheit": "shroud", "verteidigerfähigkeit": "defender",
+    }
+    for k, v in extra.items():
+        names.setdefault(k, v)
+    for n in list(names):
+        if n.endswith("tarnung"):
+            names.setdefault(n, "landwalk")
+    # as a character trie: the pattern is only asked whether the whole text is a keyword line,
+    # which any form of the alternation answers alike, and a trie answers in a few steps
+    alt = _trie(names)
+    # a name that ends in its preposition takes the object directly: "Affinität zu Sümpfen"
+    with_object = _trie(n for n in names if n.endswith((" zu", " vor", " mit")))
+    # keyword + optional parameter: a cost, a number, "vor …", "zu …", "— cost", ": cost", an object
+    pat = re.compile(
+        r"^(?:(?:" + alt + r"|[a-zäöüß\-]+tarnung|[a-zäöüß\-]+verzauberung)"
+        # Ausrüsten {2}, Bushido 1, Aussetzen 4 — {1}{U}, Bonus {1}{U} und/oder {B}
+        r"(?:(?:\s*(?:—|:)?\s*(?:\{[^}]+\}|\d+(?!\d)|x))+(?:\s+und/oder\s+(?:\{[^}]+\})+)?"
+        r"|\s+(?:vor|zu|mit)\s+.+"  # Schutz vor Rot, Affinität zu Artefakten
+        r"|\s+(?:eine?[nmrs]?|jede[nmrs]?|einen)\s+[^,.;:]+(?:,\s*(?:die|der|das) [^,.;:]+)?"  # Verzaubert eine Kreatur (, die du kontrollierst)
+        r"|\s*—.+)?"
+        + (r"|(?:" + with_object + r")\s+[a-zäöüß][a-zäöüß\- ]*" if with_object else "")
+        + r")$"
+    )
+    return names, pat
+
+
+def _trie(words) -> str:
+    """A regex alternation of ``words`` as a character trie ("" for no words)."""
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node) -> str:
+        branches = [re.escape(ch) + emit(node[ch]) for ch in sorted(k for k in node if k)]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return "(?:" + body + ")?" if "" in node else body
+
+    return emit(root)
+
+
+_LANDWALK_WORD = re.compile(r"[a-zäöüß\-]+tarnung\b")
+_ENCHANT_WORD = re.compile(r"[a-zäöüß\-]+verzauberung\b")
+
+
+def keyword_id(text: str) -> tuple[str | None, str | None]:
+    """The kb id and parameter of the longest keyword name that is the whole text or is followed
+    by " ", ":" or "—"."""
+    names, _ = keywords()
+    t = text.strip().lower().rstrip(".")
+    # look the candidate prefixes up, longest first, rather than testing every name
+    for k in [len(t)] + [k for k in range(len(t) - 1, 0, -1) if t[k] in " :—"]:
+        n = t[:k]
+        if n in names:
+            param = t[len(n):].strip(" :—") or None
+            return names[n], param
+    if t.endswith("tarnung") or _LANDWALK_WORD.match(t):
+        return "landwalk", None
+    if _ENCHANT_WORD.match(t):
+        return "enchant", t
+    return None, None
