@@ -26,6 +26,7 @@ Where each decision lives (one guess each):
 ``text``               layer 3: text change (CR 612)
 ``types``              layer 4: set/add/remove types, "artifact creature" (205.1b), all creature
                        types, "in addition to its other types", land-type setters (305.7)
+``abilities``          layer 6: add, remove, remove all, "can't have" (CR 613.1f)
 ``colors``             layer 5: set/add colors, "is all colors" (105.2)
 ``pt``                 layer 7: define/set (7a/7b), modify and doubling (7c, 701.10), switch (7d)
 ``rules_effects``      a player having an ability (613.10), hand size, cost minimum
@@ -40,7 +41,7 @@ The CDA criteria (CR 604.3a) are the classifier's (:func:`cardlint.classify.is_c
 this layer writes.
 """
 
-from cardlint.meaning import (affected, colors, control, copy, face_down, locking, permissions, pt,  # noqa: F401
+from cardlint.meaning import (abilities, affected, colors, control, copy, face_down, locking, permissions, pt,  # noqa: F401
                               replacement, requirements, rules_effects, text, types)
 from cardlint.meaning.effects import NO_EFFECT, effects, finish, predicate_effects
 from cardlint.meaning.record import STATE, Context, Mod, Predicate, Statement

@@ -20,7 +20,7 @@ from lark import Token
 
 from cardlint import ir as I
 from cardlint.lang.de import words as W
-from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, _flatten, _words
+from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, flatten, surface_words
 
 _VERB_LEMMA = W.verb_forms()
 _TYPE_STEMS = sorted(W.TYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
@@ -278,7 +278,7 @@ class GermanIRBuilder(IRBuilder):
         return ("np_core", words)
 
     def dets(self, children):
-        return ("dets", [str(c) for c in _flatten(children) if isinstance(c, Token)] + _words(
+        return ("dets", [str(c) for c in flatten(children) if isinstance(c, Token)] + surface_words(
             [c for c in children if isinstance(c, Node)]))
 
     def pt_attr(self, children):
@@ -492,7 +492,7 @@ class GermanIRBuilder(IRBuilder):
     def keyword_ability(self, children):
         from cardlint.lang.de.frontend import keyword_id
 
-        text = " ".join(_words(children))
+        text = " ".join(surface_words(children))
         kid, param = keyword_id(text)
         return KeywordRef(kid or str(children[0]), param)
 
@@ -596,7 +596,7 @@ class GermanIRBuilder(IRBuilder):
         return mods
 
     def gain_list(self, children):
-        return _flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
+        return flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
 
     def pt_item(self, children):
         return ("pt", str(children[0]))
@@ -613,10 +613,10 @@ class GermanIRBuilder(IRBuilder):
         return ("base_pt", str(children[-1]))
 
     def same_list(self, children):
-        return _flatten([c for c in children if not isinstance(c, (Node, Token))])
+        return flatten([c for c in children if not isinstance(c, (Node, Token))])
 
     def ability_list(self, children):
-        return _flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
+        return flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
 
     def gain(self, children):
         p = self._pred(I.CONTINUOUS, children, self._gain_items(children), verb="get")
@@ -1041,9 +1041,9 @@ class GermanIRBuilder(IRBuilder):
 
     def as_enters(self, children):
         # "sowie ~ ins Spiel kommt" (as it enters: CR 614.12); "sowie er angreift" is only a time
-        if any("spiel" in w for w in _words(children)):
+        if any("spiel" in w for w in surface_words(children)):
             return Mod("as_enters")
-        return Mod("condition", I.Condition("as", " ".join(_words(children))))
+        return Mod("condition", I.Condition("as", " ".join(surface_words(children))))
 
     def lead_adverb(self, children):
         w = str(children[0])
@@ -1064,7 +1064,7 @@ class GermanIRBuilder(IRBuilder):
         return Mod("condition", I.Condition("if", "wenn du dies tust"))
 
     def after_cond(self, children):
-        return Mod("condition", I.Condition("after", " ".join(_words(children))))
+        return Mod("condition", I.Condition("after", " ".join(surface_words(children))))
 
     def value_np(self, children):
         f = children[0] if children and isinstance(children[0], I.Filter) else None
