@@ -7,7 +7,7 @@ from cardlint import ir as I
 
 def add(names: list[str]) -> I.Modification:
     """"has flying", "gains "{T}: …"" — keyword ids and quoted abilities."""
-    return I.Modification(I.ABILITIES, "add", list(names))
+    return I.Modification(I.ABILITIES, "add", names)
 
 
 def remove(names: list[str] | None = None) -> I.Modification:
@@ -22,4 +22,4 @@ def remove_all() -> I.Modification:
 
 def cant_have(names: list[str]) -> I.Modification:
     """"can't have or gain flying" (CR 613.1f: applied in layer 6 with the others)."""
-    return I.Modification(I.ABILITIES, "cant_have", list(names))
+    return I.Modification(I.ABILITIES, "cant_have", names)

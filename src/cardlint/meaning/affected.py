@@ -17,12 +17,12 @@ def affected(p: Predicate, ctx: Context) -> I.Filter | None:
     out = ctx.subject
     if OWN_SUBJECT in p.tags:
         out = p.subject
-    elif ctx.subject is None and p.subject is not None:
+    if ctx.subject is None and p.subject is not None:
         out = p.subject
         if p.subject_mods is not None and p.kind == I.CONTINUOUS:
             # the inverted subject is the changed object, so the noun phrase after it is what it becomes
             p.mods = p.subject_mods
-    elif ctx.imperative and p.objects:
+    elif ctx.imperative and p.objects and OWN_SUBJECT not in p.tags:
         out = p.objects[0]
     if (p.verb in OBJECT_IS_AFFECTED or (p.verb == "double" and p.kind == I.CONTINUOUS)) and p.objects:
         # "you gain control of X": the object changes, not "you" (the noun "control" is no object)

@@ -9,14 +9,14 @@ EVERY_BASIC_LAND_TYPE = "every basic land type"
 BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 
 
-def change(words: list[str], additive: bool = False, negated: bool = False) -> I.Modification:
+def change(words: list[str] | None, additive: bool = False, negated: bool = False) -> I.Modification:
     """"becomes a 3/3 Elemental creature" sets the types; "in addition to its other types" adds them;
     "is no longer a creature", "is not a land" removes them."""
     op = "remove" if negated else "add" if additive else "set"
-    if op == "set" and sorted(words) == ["artifact", "creature"]:
+    if op == "set" and sorted(words or ()) == ["artifact", "creature"]:
         # CR 205.1b: an object that becomes an "artifact creature" keeps its other card types
         op = "add"
-    return I.Modification(I.TYPES, op, list(words))
+    return I.Modification(I.TYPES, op, list(words) if words is not None else None)
 
 
 def all_creature_types() -> I.Modification:
