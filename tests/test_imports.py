@@ -16,8 +16,6 @@ KNOWN_CYCLES = {
 }
 #: (importing module, imported module, name) still to make public
 KNOWN_PRIVATE = {
-    ("cardlint.lang.de.builder", "cardlint.lang.builder", "_flatten"),
-    ("cardlint.lang.de.builder", "cardlint.lang.builder", "_words"),
     ("cardlint.speed.loader", "cardlint.lang.frontend", "_reads_meta"),
     ("cardlint.speed.wordlexer", "cardlint.speed.loader", "_plain"),
 }
