@@ -16,7 +16,6 @@ KNOWN_CYCLES = {
     ("cardlint.io", "cardlint.io.board", "cardlint.io.cards", "cardlint.io.detect", "cardlint.io.forge",
      "cardlint.io.templates"),
     ("cardlint.lang.de.builder", "cardlint.lang.de.frontend"),
-    ("cardlint.lang.frontend", "cardlint.speed.loader", "cardlint.speed.wordlexer"),
     ("cardlint.lang.ja.builder", "cardlint.lang.ja.frontend"),
     ("cardlint.lang.zh.frontend", "cardlint.lang.zh.glued"),
 }
@@ -26,8 +25,6 @@ KNOWN_PRIVATE = {
     ("cardlint.lint.engine", "cardlint.io.forge", "_norm_desc"),
     ("cardlint.lang.de.builder", "cardlint.lang.builder", "_flatten"),
     ("cardlint.lang.de.builder", "cardlint.lang.builder", "_words"),
-    ("cardlint.speed.loader", "cardlint.lang.frontend", "_reads_meta"),
-    ("cardlint.speed.wordlexer", "cardlint.speed.loader", "_plain"),
     ("cardlint.lang.zh.glued", "cardlint.lang.zh.frontend", "_PROTECTION"),
     ("cardlint.ygo.classifier", "cardlint.ygo.segment", "_COST_SENTENCE"),
 }

@@ -15,7 +15,7 @@ from typing import Any
 from lark import Token, Tree
 
 from cardlint import ir as I
-from cardlint.lang.frontend import FastTransformer
+from cardlint.speed import FastTransformer
 
 COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
                "colorless": "colorless", "multicolored": "multicolored", "monocolored": "monocolored"}
@@ -282,7 +282,7 @@ class IRBuilder(FastTransformer):
         return Node(str(data), children)
 
     #: what ``__default__`` returns, ``Node(str(data), children)``, is built by an inline parse
-    #: without calling it (:class:`~cardlint.speed.loader.InlineBuild`): about a third of the rule
+    #: without calling it (:class:`~cardlint.speed.inline.InlineBuild`): about a third of the rule
     #: callbacks of an English parse.  A subclass that overrides ``__default__`` does not inherit this.
     __default__.builds_node = Node
 

@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_parser_state import ParserState
 
-from cardlint.speed.loader import _plain
+from cardlint.speed.parser_loop import plain_name
 
 _WORD = re.compile(r"[^\W\d_][\w'\-]*|\d+")
 _WORD_TERMINAL = re.compile(r"^(?:_W_|WC_)")
@@ -636,8 +636,8 @@ class _Plan:
         lx = self.lexer
         # the names become the tokens' types, which the parser looks up in its rows (plain
         # strings): a name that is a Lark Token would call Token.__eq__ on every lookup
-        classes = [(_plain(name), prio, lx._members[name], lx._rx(name)) for name, prio in classes]
-        others = [(_plain(name), prio, lx._rx(name)) for name, prio in others]
+        classes = [(plain_name(name), prio, lx._members[name], lx._rx(name)) for name, prio in classes]
+        others = [(plain_name(name), prio, lx._rx(name)) for name, prio in others]
         return classes, others, [(name, prio, rx) for name, prio, _, rx in classes] + others
 
 

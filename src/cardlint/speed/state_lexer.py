@@ -1,17 +1,23 @@
-"""A faster scanner for the per-state lexers of Lark's contextual lexer (used by the Chinese grammar).
+"""The per-state lexers of Lark's contextual lexer: built lazily, and scanning without Lark's
+combined expression.
+
+:class:`LazyContextualLexer` is Lark's contextual lexer with each parser state's lexer built when
+the parser first lexes in that state: Lark builds all of them when a parser is loaded (hundreds of
+``BasicLexer`` objects for the Chinese grammar) and reads every row of the parse table for it.
 
 Lark gives each parser state one combined regular expression of every terminal the state accepts
 (``(?P<A>…)|(?P<B>…)|…``, hundreds of alternatives in the Chinese grammar, where most text
 characters start some word) and compiles it the first time the state lexes.  That costs ~15 ms
 per state (about 200 states over a corpus) and every token tries the alternatives one by one.
-
-:func:`install` swaps in a scanner that returns exactly what Lark's would:
+:func:`install` (the ``scanner="first-char"`` option of :func:`cardlint.speed.load_grammar`)
+swaps in a scanner that returns exactly what Lark's would:
 
 - a terminal is tried only at a character its match can begin with (computed once per terminal
   from the regex's parse tree, see :func:`_first_chars`); per state and text character the
   candidates are listed once, in Lark's order (priority, then maximal width, …), and the first
   that matches wins, as in the combined expression;
-- each terminal's expression is compiled once for all states;
+- each terminal's expression is compiled once for all states, when a text character first makes
+  it a candidate;
 - Lark's "unless" rule (a string terminal that a regex terminal also matches is lexed by the
   regex, then renamed when the match equals the string) is computed per pair of terminals once,
   not per state.
@@ -28,7 +34,9 @@ except ImportError:  # pragma: no cover — Python 3.10
     import sre_constants as _C  # type: ignore[no-redef]
     import sre_parse as _P  # type: ignore[no-redef]
 
-from lark.lexer import BasicLexer, PatternRE, PatternStr
+from copy import copy
+
+from lark.lexer import BasicLexer, ContextualLexer, PatternRE, PatternStr
 
 #: "any character may start this terminal"
 _ANY = None
@@ -307,14 +315,16 @@ class FastScanner:
         self.terminals = terminals
         self.allowed_types = {t.name for t in terminals}
         self._terms = terms
-        # plain str names, as Lark's scanner returns them (a cached parser's names are Tokens)
-        self._entries = [(str(t.name), terms.compiled(t)) for t in terminals]
+        # plain str names, as Lark's scanner returns them (a cached parser's names are Tokens);
+        # an expression is compiled when a text character first makes it a candidate: a state
+        # accepts hundreds of terminals, a start-up lexes a few characters
         self._index = {t.name: i for i, t in enumerate(terminals)}
         self._by_char: dict[str, tuple] = {}
 
     def _candidates(self, ch: str) -> tuple:
-        index, entries = self._index, self._entries
-        cands = tuple(entries[i] for i in sorted(index[n] for n in self._terms.starting(ch) if n in index))
+        index, terminals, compiled = self._index, self.terminals, self._terms.compiled
+        cands = tuple((str(terminals[i].name), compiled(terminals[i]))
+                      for i in sorted(index[n] for n in self._terms.starting(ch) if n in index))
         if len(self._by_char) < _MEMO_CHARS:
             self._by_char[ch] = cands
         return cands
@@ -335,9 +345,10 @@ class FastScanner:
         return None
 
     def fullmatch(self, text: str):
-        for name, rx in self._entries:
-            if rx.fullmatch(text):
-                return name
+        compiled = self._terms.compiled
+        for t in self.terminals:
+            if compiled(t).fullmatch(text):
+                return str(t.name)
         return None
 
 
@@ -394,3 +405,72 @@ def install(parser) -> None:
     for basic in {id(b): b for b in basics}.values():
         fast(basic)
     parser._cardlint_fast_scanner = True
+
+
+class _LazyLexers(dict):
+    def __init__(self, owner) -> None:
+        super().__init__()
+        self.owner = owner
+
+    def __missing__(self, state):
+        lexer = self[state] = self.owner.state_lexer(state)
+        return lexer
+
+
+class LazyContextualLexer(ContextualLexer):
+    """Lark's contextual lexer with each parser state's lexer built when the parser first lexes
+    in that state: Lark builds all of them (hundreds of ``BasicLexer`` objects for the Chinese
+    grammar) when the parser is loaded, and reads every row of the parse table for it.  A state
+    gets the lexer Lark would give it — the terminals of its row, the ignored ones and the
+    post-lexer's — one object per distinct set; ``lex`` is Lark's."""
+
+    __future_interface__ = 2
+
+    def __init__(self, conf, *args, **kwargs) -> None:  # noqa: D107 — Lark's states come later (bind)
+        self.conf = conf
+        self.lexers = _LazyLexers(self)
+        self._by_accepts: dict = {}
+        self._table = None
+        self._always: frozenset = frozenset()
+        self._root = None
+        #: called with each new state lexer before its first use (the Chinese front end swaps its
+        #: scanner in)
+        self.on_new_lexer = None
+
+    def bind(self, parse_table, postlex) -> None:
+        self._table = parse_table
+        self._always = frozenset(postlex.always_accept if postlex else ())
+
+    def _row_symbols(self, state):
+        states = self._table.states
+        codes = getattr(states, "codes", None)
+        return codes(state).keys() if codes is not None else states[state].keys()
+
+    def state_lexer(self, state):
+        key = frozenset(self._row_symbols(state))
+        lexer = self._by_accepts.get(key)
+        if lexer is None:
+            conf = self.conf
+            accepts = set(key) | set(conf.ignore) | self._always
+            lexer_conf = copy(conf)
+            by_name = conf.terminals_by_name
+            lexer_conf.terminals = [by_name[n] for n in accepts if n in by_name]
+            lexer = self._by_accepts[key] = BasicLexer(lexer_conf)
+            if self.on_new_lexer is not None:
+                self.on_new_lexer(lexer)
+        return lexer
+
+    @property
+    def root_lexer(self):
+        if self._root is None:
+            conf = copy(self.conf)
+            conf.terminals = list(self.conf.terminals)
+            conf.skip_validation = True
+            self._root = BasicLexer(conf)
+            if self.on_new_lexer is not None:
+                self.on_new_lexer(self._root)
+        return self._root
+
+    def built_lexers(self) -> list:
+        """The state lexers built so far and the root lexer, when built."""
+        return list(self._by_accepts.values()) + ([self._root] if self._root is not None else [])
