@@ -13,7 +13,7 @@ per state (about 200 states over a corpus) and every token tries the alternative
 swaps in a scanner that returns exactly what Lark's would:
 
 - a terminal is tried only at a character its match can begin with (computed once per terminal
-  from the regex's parse tree, see :func:`_first_chars`); per state and text character the
+  from the regex's parse tree, see :mod:`cardlint.speed.first_chars`); per state and text character the
   candidates are listed once, in Lark's order (priority, then maximal width, …), and the first
   that matches wins, as in the combined expression;
 - each terminal's expression is compiled once for all states, when a text character first makes
@@ -25,18 +25,14 @@ swaps in a scanner that returns exactly what Lark's would:
 
 from __future__ import annotations
 
+import os
 import re
-
-try:  # Python ≥ 3.11
-    from re import _constants as _C
-    from re import _parser as _P
-except ImportError:  # pragma: no cover — Python 3.10
-    import sre_constants as _C  # type: ignore[no-redef]
-    import sre_parse as _P  # type: ignore[no-redef]
 
 from copy import copy
 
 from lark.lexer import BasicLexer, ContextualLexer, PatternRE, PatternStr
+
+from cardlint.speed.first_chars import First, first_of
 
 #: "any character may start this terminal"
 _ANY = None
@@ -45,127 +41,8 @@ _ANY = None
 _MEMO_CHARS = 8192
 
 
-class _First:
-    """The characters a match can begin with: literal characters, code-point ranges, predicates."""
-
-    __slots__ = ("chars", "ranges", "tests")
-
-    def __init__(self) -> None:
-        self.chars: set[str] = set()
-        self.ranges: list[tuple[int, int]] = []
-        self.tests: list[str] = []  # names in _CATEGORIES (names, so that the index can be stored)
-
-    def add(self, other: "_First") -> None:
-        self.chars |= other.chars
-        self.ranges += other.ranges
-        self.tests += other.tests
-
-    def __contains__(self, ch: str) -> bool:
-        if ch in self.chars:
-            return True
-        o = ord(ch)
-        return any(lo <= o <= hi for lo, hi in self.ranges) or any(_CATEGORIES[t](ch) for t in self.tests)
-
-    def to_json(self) -> list:
-        return [sorted(self.chars), [list(r) for r in self.ranges], list(self.tests)]
-
-    @classmethod
-    def from_json(cls, data) -> "_First":
-        first = cls()
-        first.chars, first.ranges, first.tests = set(data[0]), [tuple(r) for r in data[1]], list(data[2])
-        return first
-
-
-#: re's unicode categories as str predicates (the same definitions as the regex engine's)
-_CATEGORIES = {
-    "CATEGORY_DIGIT": str.isdecimal,
-    "CATEGORY_NOT_DIGIT": lambda c: not c.isdecimal(),
-    "CATEGORY_SPACE": str.isspace,
-    "CATEGORY_NOT_SPACE": lambda c: not c.isspace(),
-    "CATEGORY_WORD": lambda c: c.isalnum() or c == "_",
-    "CATEGORY_NOT_WORD": lambda c: not (c.isalnum() or c == "_"),
-}
-
-
-def _literal(ch: str, ignorecase: bool) -> _First | None:
-    first = _First()
-    if ignorecase:
-        if not ch.isascii():
-            return _ANY  # unicode case folding has surprises (the Kelvin sign matches "k")
-        first.chars |= {ch.lower(), ch.upper()}
-    else:
-        first.chars.add(ch)
-    return first
-
-
-def _first_of_set(items, ignorecase: bool) -> _First | None:
-    first = _First()
-    for op, av in items:
-        name = str(op)
-        if name == "LITERAL":
-            one = _literal(chr(av), ignorecase)
-            if one is _ANY:
-                return _ANY
-            first.add(one)
-        elif name == "RANGE":
-            if ignorecase:
-                return _ANY
-            first.ranges.append(av)
-        elif name == "CATEGORY" and str(av) in _CATEGORIES:
-            first.tests.append(str(av))
-        else:  # NEGATE, unusual categories
-            return _ANY
-    return first
-
-
-def _first_of_seq(seq, ignorecase: bool) -> tuple[_First | None, bool]:
-    """(first characters, can the sequence match the empty string?)"""
-    first = _First()
-    for op, av in seq:
-        one, nullable = _first_of_op(op, av, ignorecase)
-        if one is _ANY:
-            return _ANY, False
-        first.add(one)
-        if not nullable:
-            return first, False
-    return first, True
-
-
-def _first_of_op(op, av, ignorecase: bool) -> tuple[_First | None, bool]:
-    name = str(op)
-    if name == "LITERAL":
-        return _literal(chr(av), ignorecase), False
-    if name == "IN":
-        return _first_of_set(av, ignorecase), False
-    if name == "BRANCH":
-        first, nullable = _First(), False
-        for alt in av[1]:
-            one, empty = _first_of_seq(alt, ignorecase)
-            if one is _ANY:
-                return _ANY, False
-            first.add(one)
-            nullable = nullable or empty
-        return first, nullable
-    if name == "SUBPATTERN":
-        _group, add_flags, del_flags, sub = av
-        ic = (ignorecase or bool(add_flags & _C.SRE_FLAG_IGNORECASE)) and not del_flags & _C.SRE_FLAG_IGNORECASE
-        return _first_of_seq(sub, ic)
-    if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-        low, _high, sub = av
-        one, empty = _first_of_seq(sub, ignorecase)
-        return one, empty or low == 0
-    if name in ("AT", "ASSERT", "ASSERT_NOT"):
-        return _First(), True  # zero width: it only narrows what follows
-    return _ANY, False  # ANY, NOT_LITERAL, group references, …
-
-
-def _first_chars(regexp: str, flags: int) -> _First | None:
-    try:
-        tree = _P.parse(regexp, flags)
-    except Exception:  # noqa: BLE001 — an expression we cannot read is tried everywhere
-        return _ANY
-    first, nullable = _first_of_seq(list(tree), bool((flags | tree.state.flags) & re.IGNORECASE))
-    return _ANY if nullable else first
+def _first_chars(regexp: str, flags: int) -> First | None:
+    return first_of(regexp, flags)
 
 
 def index_key(terminals, flags: int) -> str:
@@ -176,6 +53,8 @@ def index_key(terminals, flags: int) -> str:
 
     with open(__file__, "rb") as fh:
         h = hashlib.sha256(fh.read())
+    with open(os.path.join(os.path.dirname(__file__), "first_chars.py"), "rb") as fh:
+        h.update(fh.read())  # the analysis whose answers the index stores
     for t in terminals:
         h.update(f"{t.name}\0{t.priority}\0{t.pattern.to_regexp()}\0{sorted(t.pattern.flags)}\0".encode(
             "utf-8", "surrogatepass"))
@@ -195,18 +74,18 @@ class TerminalIndex:
         # first characters, indexed: literal characters → terminal names; the terminals with
         # ranges, predicates or no known first character are checked one by one
         self._by_literal: dict[str, set[str]] = {}
-        self._other: list[tuple[str, _First | None]] = []
-        self.firsts: dict[str, _First | None] = {}
+        self._other: list[tuple[str, First | None]] = []
+        self.firsts: dict[str, First | None] = {}
         firsts = (stored or {}).get("first") or {}
         for t in terminals:
             if t.name in firsts:
-                first = _ANY if firsts[t.name] is None else _First.from_json(firsts[t.name])
+                first = _ANY if firsts[t.name] is None else First.from_json(firsts[t.name])
             else:
                 first = _first_chars(t.pattern.to_regexp(), flags)
             self.firsts[t.name] = first
             for ch in first.chars if first is not _ANY else ():
                 self._by_literal.setdefault(ch, set()).add(t.name)
-            if first is _ANY or first.ranges or first.tests:
+            if first is _ANY or not first.literal_only:
                 self._other.append((t.name, first))
         self._starting: dict[str, frozenset[str]] = {}
         hidden = (stored or {}).get("hidden") or {}
