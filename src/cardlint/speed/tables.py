@@ -37,8 +37,8 @@ from cardlint.speed.state_lexer import LazyContextualLexer
 
 #: bump when the layout of the table file or the output of :func:`bound_literals` changes
 #: (7: shipped tables, keyed without the Python version; compressed; plain data only, no marshal;
-#: the packed rows little-endian)
-FORMAT = b"cardlint-parser-8"
+#: the packed rows little-endian; 9: the word lexer's first characters from speed.first_chars)
+FORMAT = b"cardlint-parser-9"
 
 
 def _grammar_files(path: Path) -> list[Path]:
