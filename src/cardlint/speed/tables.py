@@ -85,6 +85,20 @@ def _module_digest(cls) -> str | None:
         return None
 
 
+def lexer_data_stale(file: Path) -> bool:
+    """Does the table file keep lexer tables (:meth:`WordLexer.derived`) that other lexer code made?
+    Its key covers the grammar, not the lexer's code: a load then computes them again on every run,
+    so ``tools/build_tables.py`` builds such a file anew."""
+    d = read_table(file)
+    if d is None or not d.get("lexer"):
+        return False
+    try:
+        lexer_type = _class_of(d["data"]["parser"]["lexer_conf"]["lexer_type"])
+    except Exception:  # noqa: BLE001 — unreadable: the loader rebuilds it anyway
+        return False
+    return isinstance(lexer_type, type) and d.get("lexer_code") != _module_digest(lexer_type)
+
+
 class LazyStates(dict):
     """The LALR parse table's ``states`` mapping, filled on first access to each state.
 

@@ -256,6 +256,18 @@ class _LeadIndex:
         return frozenset(out)
 
 
+def _best_match(patterns, text: str, pos: int, best: tuple | None) -> tuple | None:
+    """``best`` or a better (priority, length, terminal) among the ``(terminal, priority, regex)``
+    patterns that match a non-empty text at ``pos``: highest priority, then longest, then first."""
+    for name, prio, rx in patterns:
+        mm = rx.match(text, pos)
+        if mm:
+            n = mm.end() - pos
+            if n and (best is None or (prio, n) > best[:2]):
+                best = (prio, n, name)
+    return best
+
+
 class WordLexer(Lexer):
     __future_interface__ = 2
 
@@ -402,13 +414,7 @@ class WordLexer(Lexer):
             if at_char is None:
                 at_char = plan.index(ch)
             patterns = at_char[2]
-        for name, prio, rx in patterns:
-            mm = rx.match(text, pos)
-            if mm:
-                n = mm.end() - pos
-                if n and (best is None or (prio, n) > best[:2]):
-                    best = (prio, n, name)
-        return best
+        return _best_match(patterns, text, pos, best)
 
     def _best_any(self, text: str, pos: int) -> tuple | None:
         """The best match ignoring the parser state (to word an error)."""
@@ -474,12 +480,7 @@ class WordLexer(Lexer):
                 outranking = plan.by_ignored.get(ch)
                 if outranking is None:
                     outranking = plan.outranking(ch)
-                for name, prio, rx in outranking:
-                    mm = rx.match(text, pos)
-                    if mm:
-                        n = mm.end() - pos
-                        if n and (best is None or (prio, n) > best[:2]):
-                            best = (prio, n, name)
+                best = _best_match(outranking, text, pos, None) if outranking else None
                 if best is not None:
                     break
                 pos = skip_to
