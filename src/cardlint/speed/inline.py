@@ -10,6 +10,7 @@ from lark.exceptions import GrammarError, VisitError
 from lark.parsers.lalr_parser_state import ParserState
 from lark.visitors import Discard
 
+from cardlint.speed.lazydict import LazyDict
 from cardlint.speed.loader import plain_lark
 from cardlint.speed.parser_loop import PASS, InlineBuildError, callback_shape, generated_callback, plain_name
 
@@ -37,7 +38,7 @@ class InlineBuild:
         self.lists = lists
         self._direct = None  # (parser, _direct_start(parser, loop))
         self.cell = [None]  # the builder of the parse in progress
-        self.rules: dict = _InlineRules(self)
+        self.rules: dict = LazyDict(self.make)
         #: the class ``cls.__default__`` declares it builds as ``node(str(name), children)``, when
         #: that is a plain two-field dataclass whose objects the "node" callbacks can make
         self.node = _default_node(cls)
@@ -157,16 +158,6 @@ def _default_node(cls):
     if node.__new__ is not object.__new__ or node.__setattr__ is not object.__setattr__:
         return None
     return node
-
-
-class _InlineRules(dict):
-    def __init__(self, inline: InlineBuild) -> None:
-        super().__init__()
-        self.inline = inline
-
-    def __missing__(self, index):
-        entry = self[index] = self.inline.make(index)
-        return entry
 
 
 class FastTransformer(Transformer):

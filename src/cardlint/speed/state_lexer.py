@@ -33,6 +33,7 @@ from copy import copy
 from lark.lexer import BasicLexer, ContextualLexer, PatternRE, PatternStr
 
 from cardlint.speed.first_chars import First, first_of
+from cardlint.speed.lazydict import LazyDict
 
 #: "any character may start this terminal"
 _ANY = None
@@ -286,16 +287,6 @@ def install(parser) -> None:
     parser._cardlint_fast_scanner = True
 
 
-class _LazyLexers(dict):
-    def __init__(self, owner) -> None:
-        super().__init__()
-        self.owner = owner
-
-    def __missing__(self, state):
-        lexer = self[state] = self.owner.state_lexer(state)
-        return lexer
-
-
 class LazyContextualLexer(ContextualLexer):
     """Lark's contextual lexer with each parser state's lexer built when the parser first lexes
     in that state: Lark builds all of them (hundreds of ``BasicLexer`` objects for the Chinese
@@ -307,7 +298,7 @@ class LazyContextualLexer(ContextualLexer):
 
     def __init__(self, conf, *args, **kwargs) -> None:  # noqa: D107 — Lark's states come later (bind)
         self.conf = conf
-        self.lexers = _LazyLexers(self)
+        self.lexers = LazyDict(self.state_lexer)
         self._by_accepts: dict = {}
         self._table = None
         self._always: frozenset = frozenset()
