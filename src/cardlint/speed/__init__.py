@@ -8,7 +8,8 @@
 - :mod:`~cardlint.speed.wordlexer`, :mod:`~cardlint.speed.state_lexer`, :mod:`~cardlint.speed.first_match`
   — the word lexer (English, German), the contextual lexer's lazy per-state scanners (Chinese), the
   basic lexer without Lark's combined expression (the German fallback); the first-character analysis
-  of a regular expression they share is :mod:`~cardlint.speed.first_chars`.
+  of a regular expression they share is :mod:`~cardlint.speed.first_chars`;
+- :mod:`~cardlint.speed.lazydict` — the entries (states, rules) made only when a parse reaches them.
 
 ``CARDLINT_PLAIN_LARK=1`` (or ``load_grammar(..., plain=True)``) switches all of it off: the same
 tables, read into Lark's own parser, lexer and ``Transformer`` — ``tests/test_speed_plain.py``
