@@ -12,7 +12,8 @@ import string
 import pytest
 from lark import Lark, Tree
 
-from cardlint.speed import loader
+from cardlint.speed import inline as inline_mod
+from cardlint.speed import loader, parser_loop, rewrite, tables
 from cardlint.speed.wordlexer import WordLexer, _first_chars
 from cardlint.text.selfref import SELF, _replace_ascii, replace_names
 
@@ -47,7 +48,7 @@ BAD = ["~ deals damage.", "target {t} gets", "each opponent sacrifices a creatur
 
 
 def _build(text: str = GRAMMAR, lexer=WordLexer) -> Lark:
-    return Lark(loader.bound_literals(text), parser="lalr", lexer=lexer, maybe_placeholders=False)
+    return Lark(rewrite.bound_literals(text), parser="lalr", lexer=lexer, maybe_placeholders=False)
 
 
 def _outcome(parser: Lark, text: str):
@@ -71,10 +72,10 @@ def test_cached_parser_gives_the_same_trees_and_errors(cache_dir, lexer):
     # Yu-Gi-Oh! grammars use it): the loaded table must be in place by then
     built = _build(lexer=lexer)
     file, key = cache_dir / "t.parser", "k" * 64
-    loader._save_parser(built, file, key)
-    cached = loader._load_parser(file, key, {})
+    tables.save_parser(built, file, key)
+    cached = tables.load_parser(file, key, {})
     assert cached is not None
-    assert isinstance(cached.parser.parser._parse_table.states, loader._LazyStates)
+    assert isinstance(cached.parser.parser._parse_table.states, tables.LazyStates)
     for text in SENTENCES + BAD:
         assert _outcome(cached, text) == _outcome(built, text), text
     assert _outcome(cached, SENTENCES[0])[0] == "tree"
@@ -83,8 +84,8 @@ def test_cached_parser_gives_the_same_trees_and_errors(cache_dir, lexer):
 def test_lazy_states_equal_the_built_table(cache_dir):
     built = _build()
     file, key = cache_dir / "t.parser", "k" * 64
-    loader._save_parser(built, file, key)
-    lazy = loader._load_parser(file, key, {}).parser.parser._parse_table.states
+    tables.save_parser(built, file, key)
+    lazy = tables.load_parser(file, key, {}).parser.parser._parse_table.states
     full = built.parser.parser._parse_table.states
     assert len(lazy) == len(full)
     assert 0 in lazy and len(full) not in lazy and lazy.get(len(full)) is None
@@ -103,17 +104,17 @@ def test_lazy_states_equal_the_built_table(cache_dir):
 ])
 def test_corrupt_or_foreign_cache_file_means_rebuild(cache_dir, damage):
     file, key = cache_dir / "t.parser", "k" * 64
-    header = (loader._FORMAT + b" " + key.encode()).decode()
+    header = (tables.FORMAT + b" " + key.encode()).decode()
     file.write_bytes(damage if isinstance(damage, bytes) else damage.format(header=header).encode("latin-1"))
-    assert loader._load_parser(file, key, {}) is None
+    assert tables.load_parser(file, key, {}) is None
 
 
 def test_stale_cache_key_is_not_used(cache_dir):
     file = cache_dir / "t.parser"
-    loader._save_parser(_build(), file, "a" * 64)
-    assert loader._load_parser(file, "a" * 64, {}) is not None
-    assert loader._load_parser(file, "b" * 64, {}) is None
-    assert loader._load_parser(cache_dir / "missing.parser", "a" * 64, {}) is None
+    tables.save_parser(_build(), file, "a" * 64)
+    assert tables.load_parser(file, "a" * 64, {}) is not None
+    assert tables.load_parser(file, "b" * 64, {}) is None
+    assert tables.load_parser(cache_dir / "missing.parser", "a" * 64, {}) is None
 
 
 def test_cache_key_follows_the_grammar_and_not_object_addresses(tmp_path):
@@ -124,12 +125,12 @@ def test_cache_key_follows_the_grammar_and_not_object_addresses(tmp_path):
         pass
 
     opts = {"parser": "lalr", "lexer": WordLexer, "postlex": PostLex()}
-    key = loader._cache_key(g, "start", opts, True)
-    assert loader._cache_key(g, "start", dict(opts, postlex=PostLex()), True) == key  # another instance
-    assert loader._cache_key(g, "sentence", opts, True) != key
-    assert loader._cache_key(g, "start", opts, False) != key
+    key = tables.cache_key(g, "start", opts, True)
+    assert tables.cache_key(g, "start", dict(opts, postlex=PostLex()), True) == key  # another instance
+    assert tables.cache_key(g, "sentence", opts, True) != key
+    assert tables.cache_key(g, "start", opts, False) != key
     g.write_text(GRAMMAR + "\n// edited\n", encoding="utf-8")
-    assert loader._cache_key(g, "start", opts, True) != key
+    assert tables.cache_key(g, "start", opts, True) != key
 
 
 def test_load_grammar_writes_and_reuses_the_cache(cache_dir, tmp_path, monkeypatch):
@@ -144,7 +145,7 @@ def test_load_grammar_writes_and_reuses_the_cache(cache_dir, tmp_path, monkeypat
         assert len(files) == 1
         loader.load_grammar.cache_clear()
         again = loader.load_grammar("toy.lark", lexer="words")
-        assert isinstance(again.parser.parser._parse_table.states, loader._LazyStates)
+        assert isinstance(again.parser.parser._parse_table.states, tables.LazyStates)
         for text in SENTENCES + BAD:
             assert _outcome(again, text) == _outcome(parser, text)
         files[0].write_bytes(files[0].read_bytes()[:100])  # truncated by a crash: rebuilt, then rewritten
@@ -152,7 +153,7 @@ def test_load_grammar_writes_and_reuses_the_cache(cache_dir, tmp_path, monkeypat
         third = loader.load_grammar("toy.lark", lexer="words")
         assert _outcome(third, SENTENCES[3]) == _outcome(parser, SENTENCES[3])
         rewritten_key = files[0].read_bytes().partition(b"\n")[0].split(b" ", 1)[1].decode()
-        assert loader._load_parser(files[0], rewritten_key, {}) is not None
+        assert tables.load_parser(files[0], rewritten_key, {}) is not None
     finally:
         loader.load_grammar.cache_clear()
 
@@ -188,7 +189,7 @@ def test_first_characters_are_known_for_simple_terminals():
     assert _first_chars(r"(?i:\{t\})", 0) == frozenset("{")
     assert _first_chars(r",\s*and(?![a-z])", 0) == frozenset(",")
     assert _first_chars(r"(?i)k", 0) == frozenset("kK")
-    assert _first_chars(r"x?y", 0) is None          # may start with either: not worth guessing
+    assert _first_chars(r"x?y", 0) == frozenset("xy")  # an optional first item: either may begin
     assert _first_chars(r"[^}]", 0) is None
 
 
@@ -233,8 +234,8 @@ def test_word_lexer_matches_its_reference_in_every_state():
 def test_word_lexer_first_characters_survive_the_cache(cache_dir):
     built = _build()
     file, key = cache_dir / "t.parser", "k" * 64
-    loader._save_parser(built, file, key)
-    cached = loader._load_parser(file, key, {})
+    tables.save_parser(built, file, key)
+    cached = tables.load_parser(file, key, {})
     assert cached.parser.lexer._first == built.parser.lexer.derived()["first"]
 
 
@@ -374,11 +375,11 @@ def _outcome_full(parser: Lark, text: str):
 @pytest.mark.parametrize("lexer", [WordLexer, "contextual", "basic"])
 @pytest.mark.parametrize("grammar,texts", [(GRAMMAR, SENTENCES + BAD), (SHAPES, SHAPE_TEXTS)])
 def test_parser_loop_gives_lark_trees_and_errors(cache_dir, lexer, grammar, texts):
-    built = Lark(loader.bound_literals(grammar), parser="lalr", lexer=lexer, maybe_placeholders=False)
+    built = Lark(rewrite.bound_literals(grammar), parser="lalr", lexer=lexer, maybe_placeholders=False)
     file, key = cache_dir / "t.parser", "k" * 64
-    loader._save_parser(built, file, key)
-    for parser in (built, loader._load_parser(file, key, {})):   # Lark's table, the packed one
-        ours = loader._use_parser_loop(parser)
+    tables.save_parser(built, file, key)
+    for parser in (built, tables.load_parser(file, key, {})):   # Lark's table, the packed one
+        ours = parser_loop.use_parser_loop(parser)
         assert type(ours.parser.parser.parser).__name__ == "ParserLoop"
         reference = _lark_loop(ours)
         assert type(reference.parser.parser.parser).__name__ == "_Parser"
@@ -390,10 +391,10 @@ def test_parser_loop_gives_lark_trees_and_errors(cache_dir, lexer, grammar, text
 def test_fused_callbacks_build_lark_trees_for_every_rule():
     parser = Lark(SHAPES, parser="lalr", maybe_placeholders=False)
     callbacks = parser.parser.parser.parser.callbacks
-    fused = {rule: loader._fused_callback(cb) for rule, cb in callbacks.items()}
+    fused = {rule: parser_loop.fused_callback(cb) for rule, cb in callbacks.items()}
     assert sum(fused[r] is not callbacks[r] for r in callbacks) >= len(callbacks) - 1  # all usual shapes
     for text in [t for t in SHAPE_TEXTS if _outcome(parser, t)[0] == "tree"]:
-        assert loader._use_parser_loop(Lark(SHAPES, parser="lalr", maybe_placeholders=False)).parse(text) \
+        assert parser_loop.use_parser_loop(Lark(SHAPES, parser="lalr", maybe_placeholders=False)).parse(text) \
             == parser.parse(text)
 
 
@@ -416,7 +417,7 @@ def test_fast_transformer_equals_lark_transformer():
     from lark.exceptions import VisitError
     from lark.visitors import Discard
 
-    from cardlint.lang.frontend import FastTransformer
+    from cardlint.speed import FastTransformer
 
     class Calc:
         def assignment(self, children):
@@ -512,16 +513,16 @@ def _shape_outcome(run):
 
 @pytest.mark.parametrize("fail_on", [None, "x", "start"])
 def test_inline_build_equals_the_tree_walk(cache_dir, fail_on):
-    from cardlint.lang.frontend import FastTransformer
+    from cardlint.speed import FastTransformer
 
     class Builder(_ShapeBuilder, FastTransformer):
         pass
 
     built = Lark(SHAPES, parser="lalr", maybe_placeholders=False)
     file, key = cache_dir / "s.parser", "s" * 64
-    loader._save_parser(built, file, key)
-    for parser in (loader._use_parser_loop(built), loader._use_parser_loop(loader._load_parser(file, key, {}))):
-        inline = loader.InlineBuild.for_parser(parser, Builder, Builder())
+    tables.save_parser(built, file, key)
+    for parser in (parser_loop.use_parser_loop(built), parser_loop.use_parser_loop(tables.load_parser(file, key, {}))):
+        inline = inline_mod.InlineBuild.for_parser(parser, Builder, Builder())
         assert inline is not None
         texts = SHAPE_TEXTS + ["x.", "a = [x] (x, y) x."]
         for text in texts:
@@ -541,7 +542,7 @@ def test_inline_build_equals_the_tree_walk(cache_dir, fail_on):
 
 
 def test_inline_build_refuses_what_it_cannot_reproduce():
-    from cardlint.lang.frontend import FastTransformer
+    from cardlint.speed import FastTransformer
 
     class Builder(_ShapeBuilder, FastTransformer):
         pass
@@ -554,12 +555,12 @@ def test_inline_build_refuses_what_it_cannot_reproduce():
         def __init__(self):
             FastTransformer.__init__(self, visit_tokens=True)
 
-    parser = loader._use_parser_loop(Lark(SHAPES, parser="lalr", maybe_placeholders=False))
-    assert loader.InlineBuild.for_parser(parser, Builder, Builder()) is not None
-    assert loader.InlineBuild.for_parser(parser, ReadsMeta, ReadsMeta()) is None
-    assert loader.InlineBuild.for_parser(parser, VisitsTokens, VisitsTokens()) is None
+    parser = parser_loop.use_parser_loop(Lark(SHAPES, parser="lalr", maybe_placeholders=False))
+    assert inline_mod.InlineBuild.for_parser(parser, Builder, Builder()) is not None
+    assert inline_mod.InlineBuild.for_parser(parser, ReadsMeta, ReadsMeta()) is None
+    assert inline_mod.InlineBuild.for_parser(parser, VisitsTokens, VisitsTokens()) is None
     plain = Lark(SHAPES, parser="lalr", maybe_placeholders=False)  # Lark's own loop
-    assert loader.InlineBuild.for_parser(plain, Builder, Builder()) is None
+    assert inline_mod.InlineBuild.for_parser(plain, Builder, Builder()) is None
 
 
 INLINE_CLAUSES = [  # real Oracle clauses of several ability shapes, and two the grammar rejects
@@ -807,13 +808,13 @@ def test_generated_callbacks_filter_children_as_lark_does():
         # (an inlined list is reused and extended, as Lark does: each call gets its own children)
         as_lists = [list(t.children) if isinstance(t, Tree) else t for t in kids]
         as_lists2 = [list(t.children) if isinstance(t, Tree) else t for t in kids]
-        got = loader._generated_callback((to_include, expand1, "r"), "tree")(kids)
+        got = parser_loop.generated_callback((to_include, expand1, "r"), "tree")(kids)
         assert got == reference, (to_include, expand1)
         # an inline build hands _rule values over as their children lists
-        got = loader._generated_callback((to_include, expand1, "r"), "tree", lists=True)(as_lists)
+        got = parser_loop.generated_callback((to_include, expand1, "r"), "tree", lists=True)(as_lists)
         assert got == reference, (to_include, expand1)
         if not expand1:
-            got = loader._generated_callback((to_include, False, "_r"), "list", lists=True)(as_lists2)
+            got = parser_loop.generated_callback((to_include, False, "_r"), "list", lists=True)(as_lists2)
             assert got == (reference.children if isinstance(reference, Tree) else [reference]), to_include
 
 
@@ -838,8 +839,8 @@ def test_generic_rules_build_nodes_without_calling_default():
     fe = frontend("en")
     inline = fe._inline
     assert inline.node is Node
-    assert loader._default_node(type("Custom", (IRBuilder,), {"__default__": lambda s, d, c, m: (d, c)})) is None
-    built = loader._generated_callback((((0, False), (1, False)), False, "np_word"), "node", Node)(["a", "b"])
+    assert inline_mod._default_node(type("Custom", (IRBuilder,), {"__default__": lambda s, d, c, m: (d, c)})) is None
+    built = parser_loop.generated_callback((((0, False), (1, False)), False, "np_word"), "node", Node)(["a", "b"])
     assert type(built) is Node and built == IRBuilder().__default__("np_word", ["a", "b"], None)
     assert vars(built) == vars(Node("np_word", ["a", "b"]))
     # a clause with generic nodes (np_word, det_word …) still gives the tree walk's IR
@@ -860,7 +861,7 @@ def test_parser_loop_looks_up_plain_strings():
     assert fe._parse(text)[1] is None
     entries = [e for e in fe._inline.rules.values()] + [e for e in fe.parser.parser.parser.parser.rules if e]
     assert entries and all(type(origin) is str for _, _, origin in entries)
-    assert loader._plain(Token("RULE", "np")) == "np" and type(loader._plain(Token("RULE", "np"))) is str
+    assert parser_loop.plain_name(Token("RULE", "np")) == "np" and type(parser_loop.plain_name(Token("RULE", "np"))) is str
     lexer = fe.parser.parser.lexer
     plans = list(lexer._plans.values())
     assert plans and all(type(name) is str for plan in plans for part in plan.by_char.values()

@@ -13,7 +13,7 @@ import zlib
 import pytest
 
 from cardlint import paths
-from cardlint.speed import loader
+from cardlint.speed import loader, rewrite, tables
 from test_perf_cache import BAD, GRAMMAR, SENTENCES, _outcome
 
 # bound_literals on a grammar with what the German and English grammars use: umlauts, apostrophes,
@@ -25,17 +25,17 @@ MULTI: "zwei" " " "wörter"
 '''
 
 #: the digest of bound_literals(REWRITE_SAMPLE) for each table format.  A change to the rewriting
-#: changes the tables built from the same grammar source: bump loader._FORMAT (so that no stale
+#: changes the tables built from the same grammar source: bump tables.FORMAT (so that no stale
 #: table is used: the key covers the source, not the rewritten text) and record the new digest.
 REWRITE_DIGESTS = {
-    b"cardlint-parser-8": "101eb6e097af5f42",
+    b"cardlint-parser-9": "101eb6e097af5f42",
 }
 
 
 def test_grammar_rewriting_is_pinned_to_the_table_format():
-    digest = hashlib.sha256(loader.bound_literals(REWRITE_SAMPLE).encode()).hexdigest()[:16]
-    assert REWRITE_DIGESTS.get(loader._FORMAT) == digest, (
-        "bound_literals() output changed: bump loader._FORMAT and record the new digest here")
+    digest = hashlib.sha256(rewrite.bound_literals(REWRITE_SAMPLE).encode()).hexdigest()[:16]
+    assert REWRITE_DIGESTS.get(tables.FORMAT) == digest, (
+        "bound_literals() output changed: bump tables.FORMAT and record the new digest here")
 
 
 @pytest.fixture()
@@ -63,7 +63,7 @@ def test_a_built_table_is_announced_and_cached_then_loaded_silently(toy, capsys)
     loader.load_grammar.cache_clear()
     again = loader.load_grammar("toy.lark", lexer="words")
     assert capsys.readouterr().err == ""
-    assert isinstance(again.parser.parser._parse_table.states, loader._LazyStates)
+    assert isinstance(again.parser.parser._parse_table.states, tables.LazyStates)
     for text in SENTENCES + BAD:
         assert _outcome(again, text) == _outcome(built, text)
 
@@ -100,11 +100,11 @@ def test_key_follows_source_and_lark_version_not_python(toy, monkeypatch):
 
     grammars, _, _ = toy
     path = grammars / "toy.lark"
-    key = loader._cache_key(path, "start", {"lexer": "basic"}, True)
+    key = tables.cache_key(path, "start", {"lexer": "basic"}, True)
     monkeypatch.setattr("sys.version_info", (3, 99, 0, "final", 0))
-    assert loader._cache_key(path, "start", {"lexer": "basic"}, True) == key
+    assert tables.cache_key(path, "start", {"lexer": "basic"}, True) == key
     monkeypatch.setattr(lark, "__version__", "0.0.1")
-    assert loader._cache_key(path, "start", {"lexer": "basic"}, True) != key
+    assert tables.cache_key(path, "start", {"lexer": "basic"}, True) != key
 
 
 class _Evil:
@@ -116,18 +116,18 @@ def test_a_table_file_cannot_run_code(tmp_path):
     key = "k" * 64
     file = tmp_path / "t.parser"
     payload = {"data": {"options": {}, "x": _Evil()}, "memo": {}}
-    file.write_bytes(loader._FORMAT + b" " + key.encode() + b"\n" + zlib.compress(pickle.dumps(payload)))
-    assert loader.read_table(file, key) is None
-    assert loader._load_parser(file, key, {}) is None
+    file.write_bytes(tables.FORMAT + b" " + key.encode() + b"\n" + zlib.compress(pickle.dumps(payload)))
+    assert tables.read_table(file, key) is None
+    assert tables.load_parser(file, key, {}) is None
 
 
 def test_the_package_tables_are_plain_data_and_current():
     shipped = paths.shipped_dir()
-    tables = sorted(shipped.glob("*.parser")) if shipped.is_dir() else []
-    if not tables:
+    files = sorted(shipped.glob("*.parser")) if shipped.is_dir() else []
+    if not files:
         pytest.skip("no tables shipped in this install (built by the wheel build hook)")
-    for file in tables:
-        assert loader.read_table(file) is not None, file.name
+    for file in files:
+        assert tables.read_table(file) is not None, file.name
     # every front end finds its grammar's table there: nothing is built
     from cardlint.lang.frontend import frontend
 
@@ -141,21 +141,21 @@ def test_unpickler_allows_lark_tokens_only():
     from lark.lexer import Token
 
     blob = pickle.dumps([Token("RULE", "x"), {"a": b"1"}])
-    assert loader._TableUnpickler(io.BytesIO(blob)).load() == ["x", {"a": b"1"}]
+    assert tables.TableUnpickler(io.BytesIO(blob)).load() == ["x", {"a": b"1"}]
     with pytest.raises(pickle.UnpicklingError):
-        loader._TableUnpickler(io.BytesIO(pickle.dumps(io.BytesIO))).load()
+        tables.TableUnpickler(io.BytesIO(pickle.dumps(io.BytesIO))).load()
 
 
 def test_chinese_scanner_index_key_is_the_same_for_a_built_and_a_loaded_parser(tmp_path):
     from lark import Lark
 
-    from cardlint.lang.zh import lexer as zh_lexer
+    from cardlint.speed import state_lexer as zh_lexer
 
     grammar = 'start: A B+\nA: /[甲乙]+/i\nB: "丙" | "丁"\n%ignore " "\n'
     built = Lark(grammar, parser="lalr", lexer="contextual")
     file, key = tmp_path / "z.parser", "z" * 64
-    loader._save_parser(built, file, key)
-    loaded = loader._load_parser(file, key, {})
+    tables.save_parser(built, file, key)
+    loaded = tables.load_parser(file, key, {})
     keys = [zh_lexer.index_key(p.parser.lexer.root_lexer.terminals, 0) for p in (built, loaded)]
     assert keys[0] == keys[1]
     zh_lexer.install(loaded)

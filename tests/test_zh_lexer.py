@@ -1,4 +1,4 @@
-"""The Chinese grammar's fast state scanner (cardlint.lang.zh.lexer) answers exactly as Lark's own.
+"""The Chinese grammar's fast state scanner (cardlint.speed.state_lexer) answers exactly as Lark's own.
 
 For the parser states a few real clauses go through, Lark's scanner (the combined expression of the
 state's terminals, and its "unless" renaming) is rebuilt beside the fast one and both are asked for
@@ -10,7 +10,7 @@ import pytest
 from lark.lexer import BasicLexer, TextSlice, Token
 
 from cardlint.lang.zh.frontend import FRONTEND
-from cardlint.lang.zh.lexer import FastScanner, _first_chars
+from cardlint.speed.state_lexer import FastScanner, _first_chars
 
 CLAUSES = [
     "直到回合结束,至多两个目标生物各得+1/+0且获得先攻异能",

@@ -64,6 +64,7 @@ def build(out: Path = DEFAULT_OUT, jobs: int | None = None, log=print) -> set[st
     src = str(ROOT / "src")
     if src not in sys.path:
         sys.path.insert(0, src)
+    _drop_stale_lexer_data(out, log)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(TASKS)))
     used: set[str] = set()
     import multiprocessing
@@ -87,13 +88,30 @@ def build(out: Path = DEFAULT_OUT, jobs: int | None = None, log=print) -> set[st
     return used
 
 
+def _stale_lexer_data(out: Path) -> list[str]:
+    """The tables in ``out`` whose stored lexer tables older lexer code made (their key does not say so)."""
+    import subprocess
+
+    code = ("import sys; sys.path[:0] = [%r]; from pathlib import Path; from cardlint.speed.tables import "
+            "lexer_data_stale; print('\\n'.join(f.name for f in sorted(Path(%r).glob('*.parser')) if lexer_data_stale(f)))"
+            % (str(ROOT / "src"), str(out)))
+    # in a process of its own: the build's forked tasks must not inherit an imported cardlint
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False).stdout.split()
+
+
+def _drop_stale_lexer_data(out: Path, log) -> None:
+    for name in _stale_lexer_data(out):
+        log(f"build_tables: {name}: its lexer tables are from older lexer code; built again")
+        (out / name).unlink()
+
+
 def check(out: Path = DEFAULT_OUT) -> list[str]:
     """The tasks that had to build a table, run with an empty user cache — empty when ``out`` holds
     every table current (slow when it does not: the missing tables are built, into a scratch folder)."""
     import subprocess
     import tempfile
 
-    stale = []
+    stale = [f"{name} (lexer tables)" for name in _stale_lexer_data(out)]
     for task in TASKS:
         with tempfile.TemporaryDirectory() as scratch:
             code = ("import sys; sys.path[:0] = [%r, %r]; import build_tables; build_tables._warm(%r)"

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from lark import Lark, logger  # noqa: E402
 
-from cardlint.speed.loader import bound_literals  # noqa: E402
+from cardlint.speed.rewrite import bound_literals  # noqa: E402
 
 
 class Collect(logging.Handler):

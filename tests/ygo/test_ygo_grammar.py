@@ -13,7 +13,7 @@ import pytest
 from lark import Lark, logger
 from lark.exceptions import LarkError
 
-from cardlint.speed.loader import bound_literals
+from cardlint.speed.rewrite import bound_literals
 from cardlint.ygo import classify, parse_effects
 from cardlint.ygo.build import parser as _parser
 from cardlint.ygo.segment import segment

@@ -17,7 +17,7 @@ from lark import Token, Tree
 from cardlint import ir as I
 from cardlint import meaning
 from cardlint.meaning import permissions, stack
-from cardlint.lang.frontend import FastTransformer
+from cardlint.speed import FastTransformer
 from cardlint.meaning import colors as color_rules, control as control_rules, copy as copy_rules, \
     face_down as face_down_rules, abilities as ability_rules, pt as pt_rules, text as text_rules, types as type_rules
 from cardlint.meaning.record import Mod, Predicate as Pred  # noqa: F401  (Mod, Pred: the builders' names)
@@ -254,7 +254,7 @@ class IRBuilder(FastTransformer):
         return Node(str(data), children)
 
     #: what ``__default__`` returns, ``Node(str(data), children)``, is built by an inline parse
-    #: without calling it (:class:`~cardlint.speed.loader.InlineBuild`): about a third of the rule
+    #: without calling it (:class:`~cardlint.speed.inline.InlineBuild`): about a third of the rule
     #: callbacks of an English parse.  A subclass that overrides ``__default__`` does not inherit this.
     __default__.builds_node = Node
 

@@ -20,14 +20,11 @@ import pickle
 from contextlib import contextmanager
 from functools import lru_cache
 
-from types import FunctionType
-
-from lark import Lark, Token, Transformer, Tree
-from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
-from lark.visitors import Discard
+from lark import Lark
+from lark.exceptions import LarkError, UnexpectedInput
 
 from cardlint.ir import FORM_REMINDER, ClauseIR
-from cardlint.speed.loader import InlineBuildError, load_grammar
+from cardlint.speed import InlineBuildError, inline_build, load_grammar
 from cardlint.text.segment import Segment
 
 #: A clause longer than this is not handed to the parser (bad-input guard: a 1 MB line must not
@@ -46,7 +43,7 @@ class Frontend:
     #: how many distinct clause texts keep their parse result (0: none)
     parse_memo_size = 4096
     #: True: the builder's rule methods run while the parser reduces (no tree, no second walk; see
-    #: :class:`~cardlint.speed.loader.InlineBuild`) — the subclass supplies :meth:`new_builder` and
+    #: :class:`~cardlint.speed.inline.InlineBuild`) — the subclass supplies :meth:`new_builder` and
     #: :meth:`finish`, and :meth:`build` must be ``finish(new_builder(norm).transform(tree))``
     inline_build = False
 
@@ -159,10 +156,8 @@ class Frontend:
         parser = self.parser
         known = self.__dict__.get("_inline_build")
         if known is None or known[0] is not parser:  # (a reloaded grammar is a new parser)
-            from cardlint.speed.loader import InlineBuild
-
             sample = self.new_builder("")
-            known = self._inline_build = (parser, InlineBuild.for_parser(parser, type(sample), sample))
+            known = self._inline_build = (parser, inline_build(parser, type(sample), sample))
         return known[1]
 
     def _parse(self, norm: str) -> tuple:
@@ -252,86 +247,3 @@ def frontend(lang: str) -> Frontend:
     code = normalize_lang(lang)
     module = importlib.import_module(f"cardlint.lang.{_MODULES[code]}.frontend")
     return module.FRONTEND
-
-
-class FastTransformer(Transformer):
-    """A Lark ``Transformer`` whose :meth:`transform` gives the same result with less overhead per
-    node: one plain recursive function instead of a generator and two method calls per node, and
-    each rule's method looked up once per class instead of with ``getattr`` on every node.  Any
-    case it does not recognise as plain (an instance attribute or ``v_args`` wrapper named like a
-    rule, a class with ``__getattr__``) goes through Lark's own ``_call_userfunc``."""
-
-    def transform(self, tree):
-        cls = type(self)
-        methods = cls.__dict__.get("_rule_methods")
-        if methods is None:
-            methods = {}
-            setattr(cls, "_rule_methods", methods)  # per class: a subclass has its own
-        plain = not hasattr(cls, "__getattr__")
-        own = self.__dict__
-        visit_tokens = self.__visit_tokens__
-        default = self.__default__
-        generic = self._call_userfunc
-        meta = methods.get("\0meta")
-        if meta is None:
-            meta = methods["\0meta"] = _reads_meta(default)
-
-        def walk(t):
-            children = []
-            for c in t.children:
-                if type(c) is Tree or isinstance(c, Tree):
-                    c = walk(c)
-                elif visit_tokens and isinstance(c, Token):
-                    c = self._call_userfunc_token(c)
-                if c is not Discard:
-                    children.append(c)
-            data = t.data
-            f = methods.get(data)
-            if f is None:
-                f = methods[data] = _rule_method(cls, data)
-            if f is _GENERIC or not plain or data in own:
-                return generic(t, children)
-            if f is _DEFAULT:
-                # Tree.meta makes a Meta object per node: only for a __default__ that reads it
-                return default(data, children, t.meta if meta else None)
-            try:
-                return f(self, children)
-            except GrammarError:
-                raise
-            except Exception as e:
-                raise VisitError(data, t, e)
-
-        if isinstance(tree, Tree):
-            result = walk(tree)
-        elif visit_tokens and isinstance(tree, Token):
-            result = self._call_userfunc_token(tree)
-        else:
-            result = tree
-        return None if result is Discard else result
-
-
-_GENERIC = object()   # resolve with Lark's getattr on the instance
-_DEFAULT = object()   # no attribute of that name: __default__
-
-
-def _rule_method(cls, data):
-    try:
-        f = getattr(cls, data)
-    except AttributeError:
-        return _DEFAULT
-    except Exception:  # noqa: BLE001 — odd names: Lark decides
-        return _GENERIC
-    if isinstance(f, FunctionType) and getattr(f, "visit_wrapper", None) is None:
-        return f
-    return _GENERIC
-
-
-def _reads_meta(method) -> bool:
-    """Does ``method`` (a ``__default__(data, children, meta)``) ever read ``meta``?"""
-    import dis
-
-    func = getattr(method, "__func__", method)
-    code = getattr(func, "__code__", None)
-    if code is None or "locals" in code.co_names or "vars" in code.co_names:
-        return True
-    return any(ins.opname.startswith("LOAD") and ins.argval == "meta" for ins in dis.get_instructions(code))

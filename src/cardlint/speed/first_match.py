@@ -25,120 +25,15 @@ import re
 import tempfile
 from copy import copy
 from pathlib import Path
-from re import _constants as C
-from re import _parser
 
 import lark
 from lark import Lark
 from lark.lexer import BasicLexer, PatternRE, _create_unless
 
-#: a first-character set wider than this is treated as "any character"
-_MAX_CHARS = 2048
+from cardlint.speed.first_chars import First, first_of
+
 #: distinct text characters whose candidate lists are kept (junk input has many)
 _MAX_CACHED_CHARS = 4096
-_CATEGORIES = {C.CATEGORY_DIGIT: "digit", C.CATEGORY_WORD: "word", C.CATEGORY_SPACE: "space"}
-
-
-class _Unknown(Exception):
-    pass
-
-
-class _First:
-    """What a match can begin with: characters, character categories, and whether matching ignores
-    case (then any non-ASCII character may match a cased letter: "K" the Kelvin sign matches "k")."""
-
-    __slots__ = ("chars", "categories", "ignorecase")
-
-    def __init__(self) -> None:
-        self.chars: set[str] = set()
-        self.categories: set[str] = set()
-        self.ignorecase = False
-
-    def admits(self, ch: str) -> bool:
-        if ch in self.chars:
-            return True
-        if self.ignorecase and not ch.isascii():
-            return True
-        cats = self.categories
-        return bool(cats) and (("digit" in cats and ch.isdecimal())
-                               or ("word" in cats and (ch.isalnum() or ch == "_"))
-                               or ("space" in cats and ch.isspace()))
-
-    def to_json(self) -> list:
-        return ["".join(sorted(self.chars)), sorted(self.categories), self.ignorecase]
-
-    @classmethod
-    def from_json(cls, data) -> "_First":
-        first = cls()
-        first.chars, first.categories, first.ignorecase = set(data[0]), set(data[1]), bool(data[2])
-        return first
-
-
-def _add_chars(first: _First, chars, ignorecase: bool) -> None:
-    if ignorecase:
-        first.ignorecase = True
-        for c in chars:
-            if not c.isascii() and c.lower() != c.upper():
-                raise _Unknown  # a non-ASCII cased letter folds in ways not worth modelling
-            first.chars.update((c, c.lower(), c.upper()))
-    else:
-        first.chars.update(chars)
-    if len(first.chars) > _MAX_CHARS:
-        raise _Unknown
-
-
-def _item(op, av, flags: int, first: _First) -> bool:
-    """Add what item ``(op, av)`` can begin with to ``first``; True when it can match empty."""
-    ignorecase = bool(flags & C.SRE_FLAG_IGNORECASE)
-    if op is C.LITERAL:
-        _add_chars(first, (chr(av),), ignorecase)
-        return False
-    if op is C.IN:
-        for iop, iav in av:
-            if iop is C.LITERAL:
-                _add_chars(first, (chr(iav),), ignorecase)
-            elif iop is C.RANGE and iav[1] - iav[0] < _MAX_CHARS:
-                _add_chars(first, [chr(i) for i in range(iav[0], iav[1] + 1)], ignorecase)
-            elif iop is C.CATEGORY and iav in _CATEGORIES:
-                first.categories.add(_CATEGORIES[iav])
-                if ignorecase:
-                    first.ignorecase = True
-            else:
-                raise _Unknown  # a negated set, a negated category, a wide range
-        return False
-    if op is C.BRANCH:
-        return any([_sequence(alternative, flags, first) for alternative in av[1]])
-    if op is C.SUBPATTERN:
-        _, add_flags, del_flags, sub = av
-        return _sequence(sub, (flags | add_flags) & ~del_flags, first)
-    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-        low, _, sub = av
-        return _sequence(sub, flags, first) or low == 0
-    if op is C.ATOMIC_GROUP:
-        return _sequence(av, flags, first)
-    if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
-        return True  # zero width: skipping it only admits more
-    raise _Unknown
-
-
-def _sequence(seq, flags: int, first: _First) -> bool:
-    for op, av in seq:
-        if not _item(op, av, flags, first):
-            return False
-    return True
-
-
-def first_of(regex: str, flags: int = 0) -> _First | None:
-    """What a match of ``regex`` can begin with, or None when that is not known (every character
-    then tries the terminal)."""
-    try:
-        parsed = _parser.parse(regex, flags)
-        first = _First()
-        if _sequence(list(parsed), parsed.state.flags, first):
-            return None  # can match empty: its first character is not its own
-        return first
-    except (_Unknown, re.error, RecursionError, TypeError, ValueError):
-        return None
 
 
 class FirstMatchScanner:
@@ -208,7 +103,7 @@ def first_match_lexer(parser: Lark) -> BasicLexer:
     for t in terminals:
         regex = t.pattern.to_regexp()
         if regex in firsts:
-            found[regex] = None if firsts[regex] is None else _First.from_json(firsts[regex])
+            found[regex] = None if firsts[regex] is None else First.from_json(firsts[regex])
         else:
             found[regex] = first_of(regex, conf.g_regex_flags)
     lexer._scanner = FirstMatchScanner(terminals, conf.g_regex_flags, found)
@@ -226,6 +121,7 @@ def _cache_file(regexes: list[str], flags: int) -> Path | None:
 
         h = hashlib.sha256()
         h.update(Path(__file__).read_bytes())
+        h.update((Path(__file__).parent / "first_chars.py").read_bytes())  # the analysis it stores
         h.update(f"{lark.__version__}\0{flags}\0".encode())
         h.update("\0".join(regexes).encode("utf-8", "surrogatepass"))
         return cache_path(f"first-match-{h.hexdigest()[:16]}.json")

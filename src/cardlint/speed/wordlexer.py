@@ -30,96 +30,18 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_parser_state import ParserState
 
-from cardlint.speed.loader import _plain
+from cardlint.speed.first_chars import ascii_first
+from cardlint.speed.parser_loop import plain_name
 
 _WORD = re.compile(r"[^\W\d_][\w'\-]*|\d+")
 _WORD_TERMINAL = re.compile(r"^(?:_W_|WC_)")
 _BOUNDARY_SUFFIX = "(?![a-zäöüß0-9'\\-])"
 
 
-# --- first characters ------------------------------------------------------------------------------
 # A terminal whose match must begin with one of a few characters ("," "{" "and…") need not be tried
-# where the text has another character.  The set is computed from the regex's parse tree; anything
-# unusual (a pattern that may match empty, a negated class, a non-ASCII letter under IGNORECASE)
-# gives None, "try it everywhere".  Only ASCII text characters are looked up in these sets.
-
-_ASCII = [chr(i) for i in range(128)]
-
-
-def _category_chars(category) -> frozenset[str] | None:
-    from re import _constants as C
-
-    regex = {C.CATEGORY_DIGIT: r"\d", C.CATEGORY_WORD: r"\w", C.CATEGORY_SPACE: r"\s"}.get(category)
-    if regex is None:
-        return None
-    rx = re.compile(regex)
-    return frozenset(c for c in _ASCII if rx.match(c))
-
-
-def _char_set(chars: set[str], ignorecase: bool) -> set[str] | None:
-    if not ignorecase:
-        return chars
-    if not all(c.isascii() for c in chars):
-        return None  # e.g. the Kelvin sign matches "k" under IGNORECASE
-    return chars | {c.swapcase() for c in chars}
-
-
-def _first_of_op(op, av, flags: int) -> set[str] | None:
-    from re import _constants as C
-
-    ignorecase = bool(flags & C.SRE_FLAG_IGNORECASE)
-    if op is C.LITERAL:
-        return _char_set({chr(av)}, ignorecase)
-    if op is C.IN:
-        chars: set[str] = set()
-        for iop, iav in av:
-            if iop is C.LITERAL:
-                chars.add(chr(iav))
-            elif iop is C.RANGE and iav[1] - iav[0] < 512:
-                chars.update(chr(i) for i in range(iav[0], iav[1] + 1))
-            elif iop is C.CATEGORY and _category_chars(iav) is not None:
-                chars.update(_category_chars(iav))
-            else:
-                return None
-        return _char_set(chars, ignorecase)
-    if op is C.BRANCH:
-        out: set[str] = set()
-        for alternative in av[1]:
-            first = _first_of_seq(alternative, flags)
-            if first is None:
-                return None
-            out |= first
-        return out
-    if op is C.SUBPATTERN:
-        _, add_flags, del_flags, sub = av
-        return _first_of_seq(sub, (flags | add_flags) & ~del_flags)
-    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT) and av[0] >= 1:
-        return _first_of_seq(av[2], flags)
-    if op is C.ATOMIC_GROUP:
-        return _first_of_seq(av, flags)
-    return None
-
-
-def _first_of_seq(seq, flags: int) -> set[str] | None:
-    from re import _constants as C
-
-    for op, av in seq:
-        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
-            continue  # zero width: the next item consumes the first character
-        return _first_of_op(op, av, flags)
-    return None
-
-
-def _first_chars(regex: str, flags: int) -> frozenset[str] | None:
-    """The characters a match of ``regex`` can begin with, or None when unknown."""
-    try:
-        from re import _parser
-
-        parsed = _parser.parse(regex, flags)
-        first = _first_of_seq(parsed, parsed.state.flags)
-    except Exception:  # noqa: BLE001 — an unfamiliar regex is simply tried everywhere
-        return None
-    return frozenset(first) if first else None
+# where the text has another character (cardlint.speed.first_chars).  Only ASCII text characters
+# are looked up in these sets.
+_first_chars = ascii_first
 
 
 # --- lead words ------------------------------------------------------------------------------------
@@ -334,6 +256,18 @@ class _LeadIndex:
         return frozenset(out)
 
 
+def _best_match(patterns, text: str, pos: int, best: tuple | None) -> tuple | None:
+    """``best`` or a better (priority, length, terminal) among the ``(terminal, priority, regex)``
+    patterns that match a non-empty text at ``pos``: highest priority, then longest, then first."""
+    for name, prio, rx in patterns:
+        mm = rx.match(text, pos)
+        if mm:
+            n = mm.end() - pos
+            if n and (best is None or (prio, n) > best[:2]):
+                best = (prio, n, name)
+    return best
+
+
 class WordLexer(Lexer):
     __future_interface__ = 2
 
@@ -344,6 +278,8 @@ class WordLexer(Lexer):
         self.word_classes: list[tuple[str, int]] = []
         self.others: list[tuple[str, int]] = []
         self.ignore_res = []
+        #: a terminal of higher priority than every ignored one is tried before skipping
+        self.ignore_priority = max((t.priority for t in lexer_conf.terminals if t.name in self.ignore), default=0)
         self._flags = lexer_conf.g_regex_flags
         self._regex: dict[str, str] = {}
         self._compiled: dict[str, re.Pattern] = {}
@@ -478,13 +414,7 @@ class WordLexer(Lexer):
             if at_char is None:
                 at_char = plan.index(ch)
             patterns = at_char[2]
-        for name, prio, rx in patterns:
-            mm = rx.match(text, pos)
-            if mm:
-                n = mm.end() - pos
-                if n and (best is None or (prio, n) > best[:2]):
-                    best = (prio, n, name)
-        return best
+        return _best_match(patterns, text, pos, best)
 
     def _best_any(self, text: str, pos: int) -> tuple | None:
         """The best match ignoring the parser state (to word an error)."""
@@ -528,25 +458,36 @@ class WordLexer(Lexer):
         # the parser state's position is the top of its state stack, a list changed in place
         stack = parser_state.state_stack if type(parser_state).position is ParserState.position else None
         while pos < end:
-            skipped = True
-            while skipped and pos < end:
-                # most tokens follow one space, and none begins with one
-                ch = text[pos]
-                if ignore_first is not None and ch.isascii() and ch not in ignore_first:
-                    break
-                skipped = False
-                for rx in self.ignore_res:
-                    m = rx.match(text, pos)
-                    if m and m.end() > pos:
-                        pos = m.end()
-                        skipped = True
-            if pos >= end:
-                break
             position = stack[-1] if stack is not None else parser_state.position
             plan = plans.get(position)
             if plan is None:
                 plan = plans[position] = self._plan(states[position])
-            best = self._best(text, pos, plan)
+            best = None
+            while pos < end:
+                # most tokens follow one space; few terminals begin with one
+                ch = text[pos]
+                if ignore_first is not None and ch.isascii() and ch not in ignore_first:
+                    break
+                skip_to = pos
+                for rx in self.ignore_res:
+                    m = rx.match(text, skip_to)
+                    if m and m.end() > skip_to:
+                        skip_to = m.end()
+                if skip_to == pos:
+                    break
+                # as in Lark's lexer, a terminal of higher priority than the ignored ones that
+                # matches here wins over skipping (",?\s*solange, wie" takes its leading space)
+                outranking = plan.by_ignored.get(ch)
+                if outranking is None:
+                    outranking = plan.outranking(ch)
+                best = _best_match(outranking, text, pos, None) if outranking else None
+                if best is not None:
+                    break
+                pos = skip_to
+            if pos >= end:
+                break
+            if best is None:
+                best = self._best(text, pos, plan)
             if best is None:
                 accepts = set(plan.accepts)
                 anyb = self._best_any(text, pos)
@@ -574,7 +515,7 @@ class _Plan:
     """What one parser state lets the lexer produce, in offering order, and per text character the
     part of it that can match there (compiled on first need)."""
 
-    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "by_word", "_unfiltered")
+    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "by_word", "by_ignored", "_unfiltered")
 
     #: words remembered per state: the vocabulary of rules text is small, but bad input is not
     MAX_WORDS = 5000
@@ -586,6 +527,7 @@ class _Plan:
         self.others = others
         self.by_char: dict[str, tuple[list, list, list]] = {}  # ASCII characters only: bounded
         self.by_word: dict[str, tuple] = {}
+        self.by_ignored: dict[str, list] = {}  # characters an ignored match may begin with: few
         self._unfiltered: tuple[list, list, list] | None = None
 
     def word_entry(self, word: str) -> tuple:
@@ -632,12 +574,23 @@ class _Plan:
                                                [e for e in self.others if e[0] in can])
         return got
 
+    def outranking(self, ch: str) -> list:
+        """The patterns that can match at ``ch`` with a priority above the ignored terminals'."""
+        at_char = self.by_char.get(ch)
+        if at_char is None:
+            at_char = self.index(ch)
+        floor = self.lexer.ignore_priority
+        got = [entry for entry in at_char[2] if entry[1] > floor]
+        if len(self.by_ignored) < 64:
+            self.by_ignored[ch] = got
+        return got
+
     def _entries(self, classes: list, others: list) -> tuple[list, list, list]:
         lx = self.lexer
         # the names become the tokens' types, which the parser looks up in its rows (plain
         # strings): a name that is a Lark Token would call Token.__eq__ on every lookup
-        classes = [(_plain(name), prio, lx._members[name], lx._rx(name)) for name, prio in classes]
-        others = [(_plain(name), prio, lx._rx(name)) for name, prio in others]
+        classes = [(plain_name(name), prio, lx._members[name], lx._rx(name)) for name, prio in classes]
+        others = [(plain_name(name), prio, lx._rx(name)) for name, prio in others]
         return classes, others, [(name, prio, rx) for name, prio, _, rx in classes] + others
 
 

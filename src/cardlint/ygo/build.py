@@ -37,7 +37,7 @@ GRAMMAR = {"en": "ygo/en.lark", "de": "ygo/de.lark", "ja": "ygo/ja.lark", "zh-Ha
 
 
 def parser(lang: str):
-    from cardlint.speed.loader import load_grammar
+    from cardlint.speed import load_grammar
 
     return load_grammar(GRAMMAR[lang], start="start")
 

@@ -300,7 +300,7 @@ class GermanFrontend(Frontend):
         (:mod:`cardlint.speed.first_match`): Lark's one large alternation cost ~50 µs a token."""
         lexer = self.__dict__.get("_fallback_lexer")
         if lexer is None:
-            from cardlint.speed.first_match import first_match_lexer
+            from cardlint.speed import first_match_lexer
 
             lexer = self._fallback_lexer = first_match_lexer(self.parser)
         return lexer

@@ -16,7 +16,7 @@ from cardlint.ir import FORM_KEYWORD, FORM_STATEMENT, ClauseIR, Effect, Keyword
 from cardlint.lang.ja import vocab as ja_vocab
 from cardlint.lang.ja.postlex import JaLexer, JaPostLex
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
-from cardlint.speed.loader import load_grammar
+from cardlint.speed import load_grammar
 from cardlint.text.normalize import REMINDER_RE, nfkc, squash
 from cardlint.text.glued import chars_outside
 from cardlint.text.segment import KEYWORD_SEPARATORS, Segment

@@ -1,7 +1,7 @@
 """Simplified Chinese front end (zh-Hans): normalisation, keyword lists, tree → IR, fallback.
 
 The grammar is ``grammar/zh.lark`` (+ the generated ``grammar/zh_lexicon.lark``), lexed by Lark's
-contextual lexer with the state scanner of :mod:`cardlint.lang.zh.lexer`; the tree → IR builder
+contextual lexer with the state scanner of :mod:`cardlint.speed.state_lexer`; the tree → IR builder
 lives in :mod:`cardlint.lang.zh.builder`, the cue-word fallback in :mod:`cardlint.lang.zh.fallback`,
 the splitting of printed lines that lost their line breaks in :mod:`cardlint.lang.zh.glued`.
 """
@@ -92,7 +92,7 @@ def _vocabulary():
     terminals by the characters they may begin with)."""
     from lark.lexer import PatternStr
 
-    from cardlint.lang.zh.lexer import TerminalIndex
+    from cardlint.speed import terminal_index
 
     parser = FRONTEND.parser
     words: set[str] = set()
@@ -106,7 +106,7 @@ def _vocabulary():
             words.update(m.group(1).split("|"))
         else:
             other.append(t)
-    return frozenset(words), {t.name: t for t in other}, TerminalIndex(other, parser.lexer_conf.g_regex_flags)
+    return frozenset(words), {t.name: t for t in other}, terminal_index(other, parser.lexer_conf.g_regex_flags)
 
 
 @lru_cache(maxsize=4096)
@@ -308,14 +308,9 @@ class ChineseFrontend(Frontend):
     grammar = "zh.lark"
     start = "start"
 
-    @property
-    def parser(self):
-        parser = super().parser
-        if not getattr(parser, "_cardlint_fast_scanner", False):
-            from cardlint.lang.zh.lexer import install
-
-            install(parser)
-        return parser
+    # Lark's contextual lexer, each parser state scanning terminal by terminal instead of with one
+    # combined expression of hundreds of words (cardlint.speed.state_lexer)
+    grammar_options = {"scanner": "first-char"}
 
     def normalize(self, body: str, name: str | None) -> str:
         from cardlint.text.normalize import nfkc

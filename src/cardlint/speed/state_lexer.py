@@ -1,17 +1,23 @@
-"""A faster scanner for the per-state lexers of Lark's contextual lexer (used by the Chinese grammar).
+"""The per-state lexers of Lark's contextual lexer: built lazily, and scanning without Lark's
+combined expression.
+
+:class:`LazyContextualLexer` is Lark's contextual lexer with each parser state's lexer built when
+the parser first lexes in that state: Lark builds all of them when a parser is loaded (hundreds of
+``BasicLexer`` objects for the Chinese grammar) and reads every row of the parse table for it.
 
 Lark gives each parser state one combined regular expression of every terminal the state accepts
 (``(?P<A>…)|(?P<B>…)|…``, hundreds of alternatives in the Chinese grammar, where most text
 characters start some word) and compiles it the first time the state lexes.  That costs ~15 ms
 per state (about 200 states over a corpus) and every token tries the alternatives one by one.
-
-:func:`install` swaps in a scanner that returns exactly what Lark's would:
+:func:`install` (the ``scanner="first-char"`` option of :func:`cardlint.speed.load_grammar`)
+swaps in a scanner that returns exactly what Lark's would:
 
 - a terminal is tried only at a character its match can begin with (computed once per terminal
-  from the regex's parse tree, see :func:`_first_chars`); per state and text character the
+  from the regex's parse tree, see :mod:`cardlint.speed.first_chars`); per state and text character the
   candidates are listed once, in Lark's order (priority, then maximal width, …), and the first
   that matches wins, as in the combined expression;
-- each terminal's expression is compiled once for all states;
+- each terminal's expression is compiled once for all states, when a text character first makes
+  it a candidate;
 - Lark's "unless" rule (a string terminal that a regex terminal also matches is lexed by the
   regex, then renamed when the match equals the string) is computed per pair of terminals once,
   not per state.
@@ -19,16 +25,15 @@ per state (about 200 states over a corpus) and every token tries the alternative
 
 from __future__ import annotations
 
+import os
 import re
 
-try:  # Python ≥ 3.11
-    from re import _constants as _C
-    from re import _parser as _P
-except ImportError:  # pragma: no cover — Python 3.10
-    import sre_constants as _C  # type: ignore[no-redef]
-    import sre_parse as _P  # type: ignore[no-redef]
+from copy import copy
 
-from lark.lexer import BasicLexer, PatternRE, PatternStr
+from lark.lexer import BasicLexer, ContextualLexer, PatternRE, PatternStr
+
+from cardlint.speed.first_chars import First, first_of
+from cardlint.speed.lazydict import LazyDict
 
 #: "any character may start this terminal"
 _ANY = None
@@ -37,127 +42,8 @@ _ANY = None
 _MEMO_CHARS = 8192
 
 
-class _First:
-    """The characters a match can begin with: literal characters, code-point ranges, predicates."""
-
-    __slots__ = ("chars", "ranges", "tests")
-
-    def __init__(self) -> None:
-        self.chars: set[str] = set()
-        self.ranges: list[tuple[int, int]] = []
-        self.tests: list[str] = []  # names in _CATEGORIES (names, so that the index can be stored)
-
-    def add(self, other: "_First") -> None:
-        self.chars |= other.chars
-        self.ranges += other.ranges
-        self.tests += other.tests
-
-    def __contains__(self, ch: str) -> bool:
-        if ch in self.chars:
-            return True
-        o = ord(ch)
-        return any(lo <= o <= hi for lo, hi in self.ranges) or any(_CATEGORIES[t](ch) for t in self.tests)
-
-    def to_json(self) -> list:
-        return [sorted(self.chars), [list(r) for r in self.ranges], list(self.tests)]
-
-    @classmethod
-    def from_json(cls, data) -> "_First":
-        first = cls()
-        first.chars, first.ranges, first.tests = set(data[0]), [tuple(r) for r in data[1]], list(data[2])
-        return first
-
-
-#: re's unicode categories as str predicates (the same definitions as the regex engine's)
-_CATEGORIES = {
-    "CATEGORY_DIGIT": str.isdecimal,
-    "CATEGORY_NOT_DIGIT": lambda c: not c.isdecimal(),
-    "CATEGORY_SPACE": str.isspace,
-    "CATEGORY_NOT_SPACE": lambda c: not c.isspace(),
-    "CATEGORY_WORD": lambda c: c.isalnum() or c == "_",
-    "CATEGORY_NOT_WORD": lambda c: not (c.isalnum() or c == "_"),
-}
-
-
-def _literal(ch: str, ignorecase: bool) -> _First | None:
-    first = _First()
-    if ignorecase:
-        if not ch.isascii():
-            return _ANY  # unicode case folding has surprises (the Kelvin sign matches "k")
-        first.chars |= {ch.lower(), ch.upper()}
-    else:
-        first.chars.add(ch)
-    return first
-
-
-def _first_of_set(items, ignorecase: bool) -> _First | None:
-    first = _First()
-    for op, av in items:
-        name = str(op)
-        if name == "LITERAL":
-            one = _literal(chr(av), ignorecase)
-            if one is _ANY:
-                return _ANY
-            first.add(one)
-        elif name == "RANGE":
-            if ignorecase:
-                return _ANY
-            first.ranges.append(av)
-        elif name == "CATEGORY" and str(av) in _CATEGORIES:
-            first.tests.append(str(av))
-        else:  # NEGATE, unusual categories
-            return _ANY
-    return first
-
-
-def _first_of_seq(seq, ignorecase: bool) -> tuple[_First | None, bool]:
-    """(first characters, can the sequence match the empty string?)"""
-    first = _First()
-    for op, av in seq:
-        one, nullable = _first_of_op(op, av, ignorecase)
-        if one is _ANY:
-            return _ANY, False
-        first.add(one)
-        if not nullable:
-            return first, False
-    return first, True
-
-
-def _first_of_op(op, av, ignorecase: bool) -> tuple[_First | None, bool]:
-    name = str(op)
-    if name == "LITERAL":
-        return _literal(chr(av), ignorecase), False
-    if name == "IN":
-        return _first_of_set(av, ignorecase), False
-    if name == "BRANCH":
-        first, nullable = _First(), False
-        for alt in av[1]:
-            one, empty = _first_of_seq(alt, ignorecase)
-            if one is _ANY:
-                return _ANY, False
-            first.add(one)
-            nullable = nullable or empty
-        return first, nullable
-    if name == "SUBPATTERN":
-        _group, add_flags, del_flags, sub = av
-        ic = (ignorecase or bool(add_flags & _C.SRE_FLAG_IGNORECASE)) and not del_flags & _C.SRE_FLAG_IGNORECASE
-        return _first_of_seq(sub, ic)
-    if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-        low, _high, sub = av
-        one, empty = _first_of_seq(sub, ignorecase)
-        return one, empty or low == 0
-    if name in ("AT", "ASSERT", "ASSERT_NOT"):
-        return _First(), True  # zero width: it only narrows what follows
-    return _ANY, False  # ANY, NOT_LITERAL, group references, …
-
-
-def _first_chars(regexp: str, flags: int) -> _First | None:
-    try:
-        tree = _P.parse(regexp, flags)
-    except Exception:  # noqa: BLE001 — an expression we cannot read is tried everywhere
-        return _ANY
-    first, nullable = _first_of_seq(list(tree), bool((flags | tree.state.flags) & re.IGNORECASE))
-    return _ANY if nullable else first
+def _first_chars(regexp: str, flags: int) -> First | None:
+    return first_of(regexp, flags)
 
 
 def index_key(terminals, flags: int) -> str:
@@ -168,6 +54,8 @@ def index_key(terminals, flags: int) -> str:
 
     with open(__file__, "rb") as fh:
         h = hashlib.sha256(fh.read())
+    with open(os.path.join(os.path.dirname(__file__), "first_chars.py"), "rb") as fh:
+        h.update(fh.read())  # the analysis whose answers the index stores
     for t in terminals:
         h.update(f"{t.name}\0{t.priority}\0{t.pattern.to_regexp()}\0{sorted(t.pattern.flags)}\0".encode(
             "utf-8", "surrogatepass"))
@@ -187,18 +75,18 @@ class TerminalIndex:
         # first characters, indexed: literal characters → terminal names; the terminals with
         # ranges, predicates or no known first character are checked one by one
         self._by_literal: dict[str, set[str]] = {}
-        self._other: list[tuple[str, _First | None]] = []
-        self.firsts: dict[str, _First | None] = {}
+        self._other: list[tuple[str, First | None]] = []
+        self.firsts: dict[str, First | None] = {}
         firsts = (stored or {}).get("first") or {}
         for t in terminals:
             if t.name in firsts:
-                first = _ANY if firsts[t.name] is None else _First.from_json(firsts[t.name])
+                first = _ANY if firsts[t.name] is None else First.from_json(firsts[t.name])
             else:
                 first = _first_chars(t.pattern.to_regexp(), flags)
             self.firsts[t.name] = first
             for ch in first.chars if first is not _ANY else ():
                 self._by_literal.setdefault(ch, set()).add(t.name)
-            if first is _ANY or first.ranges or first.tests:
+            if first is _ANY or not first.literal_only:
                 self._other.append((t.name, first))
         self._starting: dict[str, frozenset[str]] = {}
         hidden = (stored or {}).get("hidden") or {}
@@ -307,14 +195,16 @@ class FastScanner:
         self.terminals = terminals
         self.allowed_types = {t.name for t in terminals}
         self._terms = terms
-        # plain str names, as Lark's scanner returns them (a cached parser's names are Tokens)
-        self._entries = [(str(t.name), terms.compiled(t)) for t in terminals]
+        # plain str names, as Lark's scanner returns them (a cached parser's names are Tokens);
+        # an expression is compiled when a text character first makes it a candidate: a state
+        # accepts hundreds of terminals, a start-up lexes a few characters
         self._index = {t.name: i for i, t in enumerate(terminals)}
         self._by_char: dict[str, tuple] = {}
 
     def _candidates(self, ch: str) -> tuple:
-        index, entries = self._index, self._entries
-        cands = tuple(entries[i] for i in sorted(index[n] for n in self._terms.starting(ch) if n in index))
+        index, terminals, compiled = self._index, self.terminals, self._terms.compiled
+        cands = tuple((str(terminals[i].name), compiled(terminals[i]))
+                      for i in sorted(index[n] for n in self._terms.starting(ch) if n in index))
         if len(self._by_char) < _MEMO_CHARS:
             self._by_char[ch] = cands
         return cands
@@ -335,9 +225,10 @@ class FastScanner:
         return None
 
     def fullmatch(self, text: str):
-        for name, rx in self._entries:
-            if rx.fullmatch(text):
-                return name
+        compiled = self._terms.compiled
+        for t in self.terminals:
+            if compiled(t).fullmatch(text):
+                return str(t.name)
         return None
 
 
@@ -394,3 +285,62 @@ def install(parser) -> None:
     for basic in {id(b): b for b in basics}.values():
         fast(basic)
     parser._cardlint_fast_scanner = True
+
+
+class LazyContextualLexer(ContextualLexer):
+    """Lark's contextual lexer with each parser state's lexer built when the parser first lexes
+    in that state: Lark builds all of them (hundreds of ``BasicLexer`` objects for the Chinese
+    grammar) when the parser is loaded, and reads every row of the parse table for it.  A state
+    gets the lexer Lark would give it — the terminals of its row, the ignored ones and the
+    post-lexer's — one object per distinct set; ``lex`` is Lark's."""
+
+    __future_interface__ = 2
+
+    def __init__(self, conf, *args, **kwargs) -> None:  # noqa: D107 — Lark's states come later (bind)
+        self.conf = conf
+        self.lexers = LazyDict(self.state_lexer)
+        self._by_accepts: dict = {}
+        self._table = None
+        self._always: frozenset = frozenset()
+        self._root = None
+        #: called with each new state lexer before its first use (the Chinese front end swaps its
+        #: scanner in)
+        self.on_new_lexer = None
+
+    def bind(self, parse_table, postlex) -> None:
+        self._table = parse_table
+        self._always = frozenset(postlex.always_accept if postlex else ())
+
+    def _row_symbols(self, state):
+        states = self._table.states
+        codes = getattr(states, "codes", None)
+        return codes(state).keys() if codes is not None else states[state].keys()
+
+    def state_lexer(self, state):
+        key = frozenset(self._row_symbols(state))
+        lexer = self._by_accepts.get(key)
+        if lexer is None:
+            conf = self.conf
+            accepts = set(key) | set(conf.ignore) | self._always
+            lexer_conf = copy(conf)
+            by_name = conf.terminals_by_name
+            lexer_conf.terminals = [by_name[n] for n in accepts if n in by_name]
+            lexer = self._by_accepts[key] = BasicLexer(lexer_conf)
+            if self.on_new_lexer is not None:
+                self.on_new_lexer(lexer)
+        return lexer
+
+    @property
+    def root_lexer(self):
+        if self._root is None:
+            conf = copy(self.conf)
+            conf.terminals = list(self.conf.terminals)
+            conf.skip_validation = True
+            self._root = BasicLexer(conf)
+            if self.on_new_lexer is not None:
+                self.on_new_lexer(self._root)
+        return self._root
+
+    def built_lexers(self) -> list:
+        """The state lexers built so far and the root lexer, when built."""
+        return list(self._by_accepts.values()) + ([self._root] if self._root is not None else [])
