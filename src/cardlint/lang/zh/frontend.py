@@ -12,6 +12,7 @@ import html
 import re
 from functools import lru_cache
 
+from cardlint import vocab
 from cardlint.ir import ClauseIR
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.text.segment import Segment
@@ -36,26 +37,14 @@ _VARIANT_WORDS = (("乾枯", "干枯"),)
 _INNER_QUOTES = str.maketrans("『』", "「」")
 _FINAL = re.compile(r"[。.\s]+$")
 
-#: Chinese type words → canonical English card types (for is_spell_type and the builder)
-TYPE_WORDS = {"生物": "creature", "神器": "artifact", "结界": "enchantment", "地": "land",
-              "瞬间": "instant", "法术": "sorcery", "鹏洛客": "planeswalker", "部族": "tribal",
-              "时空": "plane", "阴谋": "scheme", "现象": "phenomenon", "诡局": "conspiracy",
-              "战役": "battle"}
-
-
 @lru_cache(maxsize=1)
 def keyword_names() -> tuple[str, ...]:
     """zh-Hans keyword names and aliases from kb/keywords.yaml, longest first."""
     names: set[str] = set()
     try:
-        # load_kb keeps the validated kb as JSON on disk: ~50 ms, where parsing the YAML takes ~0.6 s
-        from cardlint.kb import load_kb
-
-        for k in load_kb().keywords:
-            n = (k.get("names") or {}).get("zh-Hans")
-            if n and re.search(r"[\u4e00-\u9fff]", n):
-                names.add(n)
-            names.update((k.get("aliases") or {}).get("zh-Hans") or [])
+        for f in vocab.keyword_forms("zh-Hans"):
+            if f.source == "alias" or (f.source == "name" and re.search(r"[\u4e00-\u9fff]", f.text)):
+                names.add(f.text)
     except Exception:  # noqa: BLE001 — no kb: keyword lists are not split
         pass
     return tuple(sorted(names, key=len, reverse=True))
