@@ -90,3 +90,14 @@ def keyword_effects() -> dict[str, dict]:
     from cardlint.kb import load_kb
 
     return {k["id"]: k["effect"] for k in load_kb().keywords if k.get("effect")}
+
+
+@lru_cache(maxsize=1)
+def english_subtype_words() -> frozenset[str]:
+    """Every English subtype (CR 205.3) in lower case, singular and plural ("elf", "elves",
+    "assembly-worker"): ``kb/vocab/en-subtypes.yaml``, which also spells the lexicon's subtype terminals."""
+    words: set[str] = set()
+    for rows in generated("en-subtypes").values():
+        for form in (w for row in rows for w in row):
+            words.add(form.lower().replace("’", "'"))  # as the lexicon spells it
+    return frozenset(words)
