@@ -101,3 +101,12 @@ def english_subtype_words() -> frozenset[str]:
         for form in (w for row in rows for w in row):
             words.add(form.lower().replace("’", "'"))  # as the lexicon spells it
     return frozenset(words)
+
+
+@lru_cache(maxsize=None)
+def subtype_names(lang: str) -> dict[str, str]:
+    """Printed subtype name of ``lang`` → the English subtype (``kb/vocab/<lang>-subtypes-en.yaml``,
+    generated from type lines by ``tools/build_subtype_names.py``); empty for English."""
+    if FILES[lang] == "en":
+        return {}
+    return generated(f"{FILES[lang]}-subtypes-en")["names"]

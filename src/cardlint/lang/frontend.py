@@ -26,6 +26,8 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
 from lark.visitors import Discard
 
+from cardlint import ir as I
+from cardlint import vocab
 from cardlint.ir import FORM_REMINDER, ClauseIR
 from cardlint.speed.loader import InlineBuildError, load_grammar
 from cardlint.text.segment import Segment
@@ -130,6 +132,7 @@ class Frontend:
             ir = self.fallback(seg, seg.body[:MAX_CLAUSE_CHARS].lower(),
                                f"clause longer than {MAX_CLAUSE_CHARS} characters")
             ir.text, ir.line, ir.lang = seg.text, seg.line, self.lang
+            canonical_values(ir, self.lang)
             return ir
         norm = self.normalize(seg.body, name)
         if seg.bullets:
@@ -149,6 +152,7 @@ class Frontend:
         ir.text = seg.text
         ir.line = seg.line
         ir.lang = self.lang
+        canonical_values(ir, self.lang)
         return ir
 
     @property
@@ -221,6 +225,20 @@ class Frontend:
 
     def join_bullets(self, head: str, bullets: list[str]) -> str:
         return head + " " + " ".join("• " + b for b in bullets)
+
+
+def canonical_values(ir: ClauseIR, lang: str) -> None:
+    """Give the IR values of ``ir`` as canonical ids: a printed subtype name among the types a
+    clause sets or adds ("wird zu einem 4/4 Drachen" → ``dragon``) becomes the English subtype of the
+    vocabulary (``kb/vocab/<lang>-subtypes-en.yaml``).  Done here, where every language's clause
+    leaves its front end, so that no builder keeps its own copy of the table."""
+    names = vocab.subtype_names(lang)
+    if not names:
+        return
+    for effect in ir.effects:
+        for m in effect.modifications:
+            if m.characteristic == I.TYPES and isinstance(m.value, list):
+                m.value = [names.get(v, v) if isinstance(v, str) else v for v in m.value]
 
 
 def _kept(hit: tuple) -> tuple | None:

@@ -509,7 +509,7 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return cont(I.COPY, "set")
     if d == "equals":
         if attr is not None and _is_pt_attr(attr):
-            return cont(I.PT_DEFINE, "set", _text(p), defining=True)
+            return cont(I.PT_DEFINE, "set", None, defining=True)  # the value is computed (CR 604.3), as en/ja give it
         return []
     if d == "exchange_control":
         # "交换~与目标永久物的操控权": both objects change controller (CR 613.1b, layer 2)
