@@ -26,12 +26,8 @@ ADJ_ENDINGS = tuple(_T["adjective_endings"])
 
 # ------------------------------------------------------------------ card types and nouns
 #: noun stem → canonical IR value; the stem is the form used inside compounds
-TYPE_STEMS: dict[str, str] = _T["types"]
-BASIC_LAND_TYPES: dict[str, str] = _T["basic_land_types"]
-SUPERTYPE_STEMS: dict[str, str] = _T["supertypes"]
-OBJ_NOUNS: dict[str, str] = _T["object_nouns"]
-PLAYER_NOUNS: dict[str, str] = _T["player_nouns"]
-ZONE_NOUNS: dict[str, str] = _T["zone_nouns"]
+TYPE_STEMS, BASIC_LAND_TYPES, SUPERTYPE_STEMS, OBJ_NOUNS, PLAYER_NOUNS, ZONE_NOUNS = (
+    _T[k] for k in ("types", "basic_land_types", "supertypes", "object_nouns", "player_nouns", "zone_nouns"))
 OTHER_NOUN_STEMS: list[str] = _T["other_nouns"]
 COUNTER_SUFFIX = tuple(_T["counter_suffixes"])
 

@@ -16,11 +16,9 @@ from cardlint import vocab
 
 _T = vocab.table("ja")
 
-CARD_TYPES: dict[str, str] = _T["card_types"]
-SUPERTYPES: dict[str, str] = _T["supertypes"]
-COLORS: dict[str, str] = _T["colors"]
-OBJECT_NOUNS: dict[str, str] = _T["object_nouns"]
-ZONES: dict[str, str] = _T["zones"]
+#: word → canonical IR value
+CARD_TYPES, SUPERTYPES, COLORS, OBJECT_NOUNS, ZONES = (
+    _T[k] for k in ("card_types", "supertypes", "colors", "object_nouns", "zones"))
 NOUNS: list[str] = _T["nouns"]
 POSTVERBAL_SUBORDINATORS = set(_T["postverbal_subordinators"])
 GENITIVE_NOUNS = set(_T["genitive_nouns"])
