@@ -41,10 +41,40 @@ def _path(name: str):
 
 @lru_cache(maxsize=None)
 def _read(name: str) -> dict[str, Any]:
+    # PyYAML needs 50-70 ms for a language's file even with libyaml, paid by every process; a copy
+    # as JSON in the table cache (keyed by the file's content, shipped by tools/build_tables.py)
+    # loads in about a millisecond
+    import hashlib
+    import json
+    import os
+
+    raw = _path(name).read_bytes()
+    try:
+        from cardlint.paths import cache_path
+
+        cache = cache_path(f"vocab-{name}-{hashlib.sha256(raw).hexdigest()[:16]}.json")
+    except OSError:  # no usable cache directory
+        cache = None
+    if cache is not None and cache.is_file():
+        try:
+            return json.loads(cache.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass  # unreadable: parse the YAML below and write the copy again
+    doc = _parse(name, raw)
+    if cache is not None:
+        try:
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    return doc
+
+
+def _parse(name: str, raw: bytes) -> dict[str, Any]:
     import yaml
 
-    text = _path(name).read_text(encoding="utf-8")
-    doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    doc = yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     if not isinstance(doc, dict):
         raise ValueError(f"{_path(name)}: expected a mapping of word tables")
     return doc
