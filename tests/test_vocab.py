@@ -3,7 +3,8 @@ language's own word reaches an IR value.
 
 What "an IR value" is: the strings the classify output and the translation check read as ids —
 ``Effect.verb``, ``Modification.characteristic`` and ``Modification.value`` (a string, or the strings
-of a list; a :class:`~cardlint.ir.Value` by its ``kind``), and ``Keyword.id``.  Free text is not an id
+of a list; a :class:`~cardlint.ir.Value` by its ``kind``), ``Keyword.id``, and the subtypes of what an
+effect affects and acts on (``Filter.subtypes``, which the output's ``affected`` shows).  Free text is not an id
 and is not checked: the clause text, trigger, costs, conditions' text, display words
 (``Filter.extra``), keyword parameters ("from black") and a granted ability in quotes, whose value is
 the ability's own text (English keeps it, Japanese and Chinese give a marker).
@@ -82,6 +83,9 @@ def ir_values(clause: I.ClauseIR):
     for e in clause.effects:
         if e.verb:
             yield "Effect.verb", e.verb
+        for f in [e.affected, *e.objects]:
+            for sub in getattr(f, "subtypes", None) or []:
+                yield "Filter.subtypes", sub
         for m in e.modifications:
             yield "Modification.characteristic", m.characteristic
             for v in m.value if isinstance(m.value, (list, tuple)) else [m.value]:

@@ -135,8 +135,10 @@ def english_subtype_words() -> frozenset[str]:
 
 @lru_cache(maxsize=None)
 def subtype_names(lang: str) -> dict[str, str]:
-    """Printed subtype name of ``lang`` → the English subtype (``kb/vocab/<lang>-subtypes-en.yaml``,
-    generated from type lines by ``tools/build_subtype_names.py``); empty for English."""
+    """Printed subtype name of ``lang`` → the English subtype: ``kb/vocab/<lang>-subtypes-en.yaml``
+    (generated from type lines by ``tools/build_subtype_names.py``) and the language file's own
+    ``subtype_names`` (subtypes no printed type line names, such as those of tokens only); empty
+    for English."""
     if FILES[lang] == "en":
         return {}
-    return generated(f"{FILES[lang]}-subtypes-en")["names"]
+    return {**generated(f"{FILES[lang]}-subtypes-en")["names"], **(table(lang).get("subtype_names") or {})}

@@ -229,16 +229,29 @@ class Frontend:
 
 def canonical_values(ir: ClauseIR, lang: str) -> None:
     """Give the IR values of ``ir`` as canonical ids: a printed subtype name among the types a
-    clause sets or adds ("wird zu einem 4/4 Drachen" → ``dragon``) becomes the English subtype of the
-    vocabulary (``kb/vocab/<lang>-subtypes-en.yaml``).  Done here, where every language's clause
-    leaves its front end, so that no builder keeps its own copy of the table."""
+    clause sets or adds ("wird zu einem 4/4 Drachen" → ``dragon``) or in an object's description
+    ("ゴブリン・クリーチャー") becomes the English subtype of the vocabulary
+    (``kb/vocab/<lang>-subtypes-en.yaml``).  Done here, where every language's clause leaves its
+    front end, so that no builder keeps its own copy of the table."""
     names = vocab.subtype_names(lang)
     if not names:
         return
     for effect in ir.effects:
+        for f in _filters(effect):
+            if f.subtypes:
+                f.subtypes = [names.get(v, v) for v in f.subtypes]
         for m in effect.modifications:
             if m.characteristic == I.TYPES and isinstance(m.value, list):
                 m.value = [names.get(v, v) if isinstance(v, str) else v for v in m.value]
+
+
+def _filters(effect: I.Effect):
+    """Every object description of an effect: what it affects, its objects, a modification's "for
+    each …" and a counted value's objects."""
+    seen = [effect.affected, *effect.objects]
+    for m in effect.modifications:
+        seen += [m.per, getattr(m.value, "of", None)]
+    return [f for f in seen if isinstance(f, I.Filter)]
 
 
 def _kept(hit: tuple) -> tuple | None:
