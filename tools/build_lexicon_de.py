@@ -99,11 +99,9 @@ def noun_regex(stems: set[str]) -> str:
 
 
 #: words the grammar uses as literals in one role only (kept out of every word class)
-NOT_CLASSED = {"gleich", "jeweils"}
-
-SPECIAL_VERBS = set("""erhält erhalten erhältst erhalte bekommt bekommen hat haben hast habe verliert verlieren verlierst verliere
-ist sind bist sei wird werden wirst kann kannst können darf darfst dürfen muss musst müssen
-kommt kommen würde würden würdest""".split())
+NOT_CLASSED = set(vocab.table("de")["not_classed"])
+#: verbs the grammar names as literals (continuous-effect and auxiliary verbs)
+SPECIAL_VERBS = set(vocab.table("de")["grammar_verbs"])
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ SHARED = ROOT.parent / "shared"
 OUT = ROOT / "grammar" / "zh_lexicon.lark"
 
 #: words that look like subtypes but are grammar words in rules text (kept out of SUBTYPE)
-NOT_SUBTYPES = {"-", "—", "地", "生物", "神器", "结界", "咒语"}
+NOT_SUBTYPES = set(W.not_subtypes())
 
 
 def cr_subtypes() -> set[str]:

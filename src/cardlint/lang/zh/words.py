@@ -22,3 +22,9 @@ def lexicon_nouns() -> set[str]:
     """The words of the lexicon's NOUN terminal (with the subtypes): every noun table but the
     one-character colours, which only the builder reads."""
     return set(TYPES) | set(NOUNS) | set(SUPERTYPES) | set(_T["colors"]) | set(ZONES)
+
+
+def not_subtypes() -> set[str]:
+    """Words of type lines that are grammar words in rules text, not subtypes (the lexicon's
+    SUBTYPE terminal leaves them out)."""
+    return set(_T["not_subtypes"])
