@@ -45,29 +45,18 @@ def _read(name: str) -> dict[str, Any]:
     # as JSON in the table cache (keyed by the file's content, shipped by tools/build_tables.py)
     # loads in about a millisecond
     import hashlib
-    import json
-    import os
+
+    from cardlint.paths import cache_path, read_json_table, write_json_table
 
     raw = _path(name).read_bytes()
     try:
-        from cardlint.paths import cache_path
-
         cache = cache_path(f"vocab-{name}-{hashlib.sha256(raw).hexdigest()[:16]}.json")
     except OSError:  # no usable cache directory
         cache = None
-    if cache is not None and cache.is_file():
-        try:
-            return json.loads(cache.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            pass  # unreadable: parse the YAML below and write the copy again
-    doc = _parse(name, raw)
-    if cache is not None:
-        try:
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, cache)
-        except OSError:
-            pass
+    doc = read_json_table(cache)
+    if doc is None:
+        doc = _parse(name, raw)
+        write_json_table(cache, doc)
     return doc
 
 
