@@ -108,7 +108,7 @@ def test_type_and_subtype_in_one_change():
     # Guardian Idol: the subtype must not be dropped when the card type is set too
     e = _effects("{2}：ターン終了時まで、守護像は２/２のゴーレム・アーティファクト・クリーチャーになる。", "守護像")[0]
     types = [m for m in e.modifications if m.characteristic == "types"]
-    assert len(types) == 1 and set(types[0].value) == {"artifact", "creature", "ゴーレム"}
+    assert len(types) == 1 and set(types[0].value) == {"artifact", "creature", "golem"}  # the subtype as an English id (kb/vocab)
     e = _effects("エンチャントされている土地は、他のタイプに加えて２/２のゴーレム・アーティファクト・クリーチャーになる。")[0]
     assert [m.op for m in e.modifications if m.characteristic == "types"] == ["add"]
 

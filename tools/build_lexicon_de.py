@@ -2,8 +2,9 @@
 """Generate ``grammar/de_lexicon.lark``: the German word-class terminals of ``grammar/de.lark``.
 
 Sources (rules vocabulary only, no card data):
-- ``src/cardlint/lang/de/words.py``: hand-curated rules vocabulary (types, game nouns, verbs with
-  their conjugations and separable particles, adjectives, function words);
+- ``kb/vocab/de.yaml`` (through :mod:`cardlint.lang.de.words`, which conjugates and declines):
+  hand-curated rules vocabulary (types, game nouns, verbs and their separable particles, adjectives,
+  function words) and the printed keyword forms the kb lacks;
 - ``kb/keywords.yaml``: German keyword names, aliases and printed forms;
 - German subtype names: the subtype part of German *type lines* (after "—", and the old
   "Beschwörung eines/einer/von X" form).  Type lines are rules vocabulary (CR 205.3 lists the same
@@ -12,7 +13,7 @@ Sources (rules vocabulary only, no card data):
 Every word terminal ends with ``(?![\\w-])`` so it matches whole words only; compounds are matched
 by the NOUN regex (stem (+ linking ending) (+ "-") stem …).
 
-Run after de_words.py, the kb or the corpus changes:  python tools/build_lexicon_de.py
+Run after kb/vocab/de.yaml, the kb or the corpus changes:  python tools/build_lexicon_de.py
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from cardlint import vocab  # noqa: E402
 from cardlint.lang.de import words as W  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "mtg" / "de.jsonl"
@@ -75,34 +77,14 @@ def subtypes() -> set[str]:
 
 
 def keyword_names() -> list[str]:
-    import yaml
-
     names: set[str] = set()
-    data = yaml.safe_load((ROOT / "kb" / "keywords.yaml").read_text(encoding="utf-8"))
-    for k in data["keywords"]:
-        de = (k.get("names") or {}).get("de")
-        for n in [de] + list((k.get("aliases") or {}).get("de") or []) + list((k.get("printed") or {}).get("de") or []):
-            if n and "…" not in n and "[" not in n:
-                names.add(n.lower())
-        if de and "…" in de:
-            names.add(de.replace("…", "").strip().lower())
-    # printed/older and granted-ability noun forms ("erhält Flugfähigkeit")
-    names |= {
-        "flugfähigkeit", "fliegen", "trampelschaden", "verursacht trampelschaden", "verursacht furcht",
-        "furcht", "fluchsicherheit", "unzerstörbarkeit", "bedrohlichkeit", "verteidigerfähigkeit",
-        "verhülltheit", "landwandeln", "inselwandeln", "sumpfwandeln", "waldwandeln", "gebirgswandeln",
-        "ebenenwandeln", "landtarnung", "standardlandtarnung", "verschneite-landtarnung", "wüstentarnung",
-        "nichtstandardlandtarnung", "legendäre-landtarnung", "artefaktlandtarnung", "schutz vor",
-        "schutz", "affinität zu", "kopplung mit", "arkane kopplung", "verzaubert", "beschütze",
-        "stufe aufsteigen", "einsatzverzögerung", "kumulative versorgung", "pestilenz", "totembeistand",
-        "lebende waffe", "vernichter", "bushido", "ninjutsu", "erstschlagfähigkeit", "doppelschlagfähigkeit",
-        "verursacht furcht", "verursacht trampelschaden", "verursacht", "kann fliegen",
-        "verursachen trampelschaden",  # with a plural name: "Rasende Nashörner — Verursachen Trampelschaden"
-    }
-    names |= {"megamorph", "multibonus"}  # keyword variants (CR 702.37b, 702.33c)
-    names |= {"landverzauberung", "artefaktverzauberung", "spielerverzauberung", "verzaubert",
-              "aufblitzenkreaturenverzauberung", "stufe"}
-    names.discard("verursacht")
+    for f in vocab.keyword_forms("de"):
+        if f.source == "vocab" or ("…" not in f.text and "[" not in f.text):
+            names.add(f.text.lower())
+        elif f.source == "name" and "…" in f.text:
+            names.add(f.text.replace("…", "").strip().lower())
+    # words the grammar reads as keyword names without naming a keyword alone ("Stufe 1-3")
+    names |= set(vocab.table("de")["keywords"]["lexicon_only"])
     return sorted(names)
 
 
@@ -117,11 +99,9 @@ def noun_regex(stems: set[str]) -> str:
 
 
 #: words the grammar uses as literals in one role only (kept out of every word class)
-NOT_CLASSED = {"gleich", "jeweils"}
-
-SPECIAL_VERBS = set("""erhält erhalten erhältst erhalte bekommt bekommen hat haben hast habe verliert verlieren verlierst verliere
-ist sind bist sei wird werden wirst kann kannst können darf darfst dürfen muss musst müssen
-kommt kommen würde würden würdest""".split())
+NOT_CLASSED = set(vocab.table("de")["not_classed"])
+#: verbs the grammar names as literals (continuous-effect and auxiliary verbs)
+SPECIAL_VERBS = set(vocab.table("de")["grammar_verbs"])
 
 
 def main() -> None:
@@ -173,7 +153,7 @@ def main() -> None:
     # Priorities: every class stays below the grammar's word literals (3, see loader.bound_literals)
     # and the multi-word phrase tokens of de.lark (7-9); within the classes the closed classes win.
     lines = [
-        "// GENERATED by tools/build_lexicon_de.py from src/cardlint/lang/de/words.py, kb/keywords.yaml",
+        "// GENERATED by tools/build_lexicon_de.py from kb/vocab/de.yaml, kb/keywords.yaml",
         "// and the subtypes of German type lines — do not edit by hand.",
         "",
         f"KW.2: /{alt(kws)}{END}/",

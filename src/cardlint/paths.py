@@ -67,6 +67,35 @@ def cache_path(name: str) -> Path:
 _USED: set[str] = set()
 
 
+def read_json_table(path: Path | None):
+    """The JSON copy at ``path`` (from :func:`cache_path`), or None when there is none or it is
+    unreadable (the caller builds it again)."""
+    import json
+
+    if path is None or not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_json_table(path: Path | None, doc) -> None:
+    """Write ``doc`` as the JSON copy at ``path`` atomically; a cache that cannot be written is
+    no error (the next run builds it again)."""
+    import json
+    import os
+
+    if path is None:
+        return
+    try:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
 def note_used(name: str) -> None:
     """Record that this process asked for the cached table ``name``."""
     _USED.add(name)

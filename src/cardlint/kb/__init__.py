@@ -21,7 +21,6 @@ Helpers other modules use (all take an optional ``kb``; default: :func:`load_kb`
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import unicodedata
 from collections.abc import Iterator
@@ -419,21 +418,18 @@ def _validate(root: Path, raw: dict[str, bytes]) -> dict[str, Any]:
 
 @lru_cache(maxsize=8)
 def _load(root: Path) -> KnowledgeBase:
+    from cardlint.paths import read_json_table, write_json_table
+
     raw = _read_sources(root)
     cache = _cache_file(raw)
-    if cache is not None and cache.is_file():
+    cached = read_json_table(cache)
+    if cached is not None:
         try:
-            return KnowledgeBase(root, json.loads(cache.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError):
-            pass  # unreadable or stale cache: rebuild it below
+            return KnowledgeBase(root, cached)
+        except KeyError:
+            pass  # a stale cache: rebuild it below
     docs = _validate(root, raw)
-    if cache is not None:
-        try:
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(docs, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, cache)
-        except OSError:
-            pass
+    write_json_table(cache, docs)
     return KnowledgeBase(root, docs)
 
 

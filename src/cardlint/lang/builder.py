@@ -15,6 +15,7 @@ from typing import Any
 from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint import vocab
 from cardlint import meaning
 from cardlint.meaning import permissions, stack
 from cardlint.speed import FastTransformer
@@ -22,27 +23,17 @@ from cardlint.meaning import colors as color_rules, control as control_rules, co
     face_down as face_down_rules, abilities as ability_rules, pt as pt_rules, text as text_rules, types as type_rules
 from cardlint.meaning.record import Mod, Predicate as Pred  # noqa: F401  (Mod, Pred: the builders' names)
 
-COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
-               "colorless": "colorless", "multicolored": "multicolored", "monocolored": "monocolored"}
+COLOR_CODES: dict[str, str] = vocab.table("en")["colors"]
 CARD_TYPES = I.CARD_TYPES
-_PLURALS = {"sorceries": "sorcery", "elves": "elf", "dwarves": "dwarf", "wolves": "wolf",
-            "werewolves": "werewolf", "mice": "mouse", "oxen": "ox", "fungi": "fungus", "cyclopes": "cyclops",
-            "thieves": "thief", "plains": "plains", "men": "man", "copies": "copy", "abilities": "ability"}
+_PLURALS: dict[str, str] = vocab.table("en")["plurals"]
 
 
 @lru_cache(maxsize=1)
 def _known_singulars() -> frozenset[str]:
-    """Singular subtype names from the generated lexicon (CR 205.3), to undo plurals exactly."""
-    from cardlint.paths import grammar_dir
+    """Subtype names (CR 205.3, kb/vocab/en-subtypes.yaml), to undo plurals exactly."""
+    from cardlint import vocab
 
-    try:
-        text = (grammar_dir() / "en_lexicon.lark").read_text(encoding="utf-8")
-    except OSError:
-        return frozenset()
-    words = set()
-    for m in re.finditer(r"^(?:CREATURE_TYPE|LAND_TYPE|OTHER_SUBTYPE)\S*: /\(\?<!\[\\w'\]\)\(\?:(.*)\)\(\?!", text, re.M):
-        words.update(w.replace("\\", "") for w in m.group(1).split("|"))
-    return frozenset(words)
+    return vocab.english_subtype_words()
 
 
 _SINGULAR: dict[str, str] = {}

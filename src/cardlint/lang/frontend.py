@@ -23,6 +23,8 @@ from functools import lru_cache
 from lark import Lark
 from lark.exceptions import LarkError, UnexpectedInput
 
+from cardlint import ir as I
+from cardlint import vocab
 from cardlint.ir import FORM_REMINDER, ClauseIR
 from cardlint.speed import InlineBuildError, inline_build, load_grammar
 from cardlint.text.segment import Segment
@@ -127,6 +129,7 @@ class Frontend:
             ir = self.fallback(seg, seg.body[:MAX_CLAUSE_CHARS].lower(),
                                f"clause longer than {MAX_CLAUSE_CHARS} characters")
             ir.text, ir.line, ir.lang = seg.text, seg.line, self.lang
+            canonical_values(ir, self.lang)
             return ir
         norm = self.normalize(seg.body, name)
         if seg.bullets:
@@ -146,6 +149,7 @@ class Frontend:
         ir.text = seg.text
         ir.line = seg.line
         ir.lang = self.lang
+        canonical_values(ir, self.lang)
         return ir
 
     @property
@@ -216,6 +220,33 @@ class Frontend:
 
     def join_bullets(self, head: str, bullets: list[str]) -> str:
         return head + " " + " ".join("• " + b for b in bullets)
+
+
+def canonical_values(ir: ClauseIR, lang: str) -> None:
+    """Give the IR values of ``ir`` as canonical ids: a printed subtype name among the types a
+    clause sets or adds ("wird zu einem 4/4 Drachen" → ``dragon``) or in an object's description
+    ("ゴブリン・クリーチャー") becomes the English subtype of the vocabulary
+    (``kb/vocab/<lang>-subtypes-en.yaml``).  Done here, where every language's clause leaves its
+    front end, so that no builder keeps its own copy of the table."""
+    names = vocab.subtype_names(lang)
+    if not names:
+        return
+    for effect in ir.effects:
+        for f in _filters(effect):
+            if f.subtypes:
+                f.subtypes = [names.get(v, v) for v in f.subtypes]
+        for m in effect.modifications:
+            if m.characteristic == I.TYPES and isinstance(m.value, list):
+                m.value = [names.get(v, v) if isinstance(v, str) else v for v in m.value]
+
+
+def _filters(effect: I.Effect):
+    """Every object description of an effect: what it affects, its objects, a modification's "for
+    each …" and a counted value's objects."""
+    seen = [effect.affected, *effect.objects]
+    for m in effect.modifications:
+        seen += [m.per, getattr(m.value, "of", None)]
+    return [f for f in seen if isinstance(f, I.Filter)]
 
 
 def _kept(hit: tuple) -> tuple | None:

@@ -48,31 +48,18 @@ _PT_RE = re.compile(r"^[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)$")
 
 @lru_cache(maxsize=1)
 def english_type_words() -> frozenset[str]:
-    """Card types, supertypes and every subtype the English lexicon knows (singular and plural)."""
-    from cardlint.paths import grammar_dir
+    """Card types, supertypes and every subtype (CR 205.3; singular and plural)."""
+    from cardlint import vocab
 
-    words = set(CARD_TYPES) | SUPERTYPES
-    try:
-        text = (grammar_dir() / "en_lexicon.lark").read_text(encoding="utf-8")
-    except OSError:
-        return frozenset(words)
-    for line in text.splitlines():
-        m = re.match(r"^([A-Z_]*TYPE[A-Z_]*)(?:\.\d+)?\s*:\s*/(.*)/\w*\s*$", line.strip())
-        if not m:
-            continue
-        inner = re.search(r"\(\?:(.*)\)\(\?!", m.group(2))
-        if inner:
-            for w in inner.group(1).split("|"):
-                words.add(w.replace("\\-", "-").replace("\\", ""))
-    return frozenset(words)
+    return frozenset(set(CARD_TYPES) | SUPERTYPES | vocab.english_subtype_words())
 
 
 @lru_cache(maxsize=1)
 def keyword_ids() -> frozenset[str]:
     try:
-        from cardlint.kb import keyword_names
+        from cardlint import vocab
 
-        return frozenset(keyword_names("en").values())
+        return frozenset(f.id for f in vocab.keyword_forms("en") if f.source in ("name", "alias"))
     except Exception:  # a broken kb must not stop translation checking: compare nothing
         return frozenset()
 

@@ -858,7 +858,7 @@ class GermanIRBuilder(IRBuilder):
             p.tags.add("neg")            # "kann … weder haben noch erhalten"
         if "neg" in p.tags or "only" in p.tags or modal == "müssen" or "as_though" in p.tags:
             p.kind = I.RULES
-            p.verb = "cant" if "neg" in p.tags else modal
+            p.verb = "cant" if "neg" in p.tags else W.english_lemma(modal)
             if {lemma(w) for w in tail.split()} & {"haben", "erhalten"} and "neg" in p.tags:
                 p.tags.add("cant_have")     # "kann Erstschlag weder haben noch erhalten"
             return p

@@ -1021,7 +1021,7 @@ def _predicate_effects(p: Pred, condition: I.Condition | None, in_trigger: bool)
             per = I.Filter() if "FOR_EACH" in types else None
             mods.append(I.Modification(I.PT_MODIFY, op="modify", value=pt, per=per))
         if _kw_or_quote(words):
-            mods.append(I.Modification(I.ABILITIES, op="add", value=[t.value for t in words if t.type == "KW"]))
+            mods.append(I.Modification(I.ABILITIES, op="add", value=[keyword_id(t.value)[0] or t.value for t in words if t.type == "KW"]))
         if "kontrolle" in vals:
             mods.append(I.Modification(I.CONTROL, op="gain"))
         if mods:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from cardlint.paths import kb_dir
+from cardlint import vocab
 
 
 @lru_cache(maxsize=None)
@@ -14,40 +14,15 @@ def keywords() -> tuple[dict[str, str], re.Pattern]:
     """German keyword name (lower case) → kb id, and a regex for a keyword line item."""
     names: dict[str, str] = {}
     try:
-        # the kb loader keeps a validated JSON copy: parsing keywords.yaml with PyYAML took
-        # ~0.6 s, paid by every German run
-        from cardlint.kb import load_kb
-
-        for k in load_kb(kb_dir()).keywords:
-            de = (k.get("names") or {}).get("de")
-            for n in [de] + list((k.get("aliases") or {}).get("de") or []) + list((k.get("printed") or {}).get("de") or []):
-                if not n or "[" in n:
-                    continue
-                n = n.replace("…", "").strip().lower()
-                if n:
-                    names.setdefault(n, k["id"])
-    except Exception:  # kb missing or unreadable: the built-in names below still work
-        pass
-    extra = {
-        "fliegend": "flying", "kann fliegen": "flying", "verursacht trampelschaden": "trample", "verursacht furcht": "fear",
-        "schutz vor": "protection", "schutz": "protection", "affinität zu": "affinity", "kopplung mit": "splice",
-        "verzaubert": "enchant", "landverzauberung": "enchant", "kreaturenverzauberung": "enchant",
-        "artefaktverzauberung": "enchant", "spielerverzauberung": "enchant", "beschütze": "champion",
-        "stufe aufsteigen": "level_up", "einsatzverzögerung": "suspend", "landwandeln": "landwalk",
-        "inselwandeln": "landwalk", "sumpfwandeln": "landwalk", "waldwandeln": "landwalk",
-        "gebirgswandeln": "landwalk", "ebenenwandeln": "landwalk", "wandelwicht": "changeling", "fahl": "devoid",
-        "megamorph": "morph", "multibonus": "kicker",  # variants (CR 702.37b, 702.33c)
-        # older printings name the ability alone or with a plural verb ("Verursachen Trampelschaden")
-        "trampelschaden": "trample", "furcht": "fear", "verursachen trampelschaden": "trample",
-        # the noun forms after "erhält"/"hat"/"verliert" ("hat Flugfähigkeit", "erhält Unzerstörbarkeit")
-        "flugfähigkeit": "flying", "unzerstörbarkeit": "indestructible", "fluchsicherheit": "hexproof",
-        "bedrohlichkeit": "menace", "verhülltheit": "shroud", "verteidigerfähigkeit": "defender",
-    }
-    for k, v in extra.items():
-        names.setdefault(k, v)
-    for n in list(names):
-        if n.endswith("tarnung"):
-            names.setdefault(n, "landwalk")
+        forms = vocab.keyword_forms("de")
+    except Exception:  # kb missing or unreadable: the vocabulary file's forms below still work
+        forms = _vocab_forms()
+    for f in forms:
+        if "[" in f.text:
+            continue
+        n = f.text.replace("…", "").strip().lower()
+        if n:
+            names.setdefault(n, f.id)
     # as a character trie: the pattern is only asked whether the whole text is a keyword line,
     # which any form of the alternation answers alike, and a trie answers in a few steps
     alt = _trie(names)
@@ -65,6 +40,10 @@ def keywords() -> tuple[dict[str, str], re.Pattern]:
         + r")$"
     )
     return names, pat
+
+
+def _vocab_forms() -> list[vocab.KeywordForm]:
+    return [vocab.KeywordForm(t, kid, "vocab") for t, kid in vocab.table("de")["keywords"]["forms"].items()]
 
 
 def _trie(words) -> str:

@@ -6,6 +6,7 @@ import re
 from functools import cached_property
 
 from cardlint import ir as I
+from cardlint import vocab
 from cardlint.lang.en.normalize import LEAD_COMMA, normalize_en
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.lang.builder import IRBuilder, to_clause
@@ -29,21 +30,21 @@ class EnglishFrontend(Frontend):
     parse_memo_size = 16384
 
     @cached_property
-    def _kb(self):
-        from cardlint.kb import load_kb
-
-        return load_kb()
-
-    @cached_property
     def keyword_ids(self) -> dict[str, str]:
-        names = dict(self._kb.keyword_names("en"))
-        for k in self._kb.keywords:
-            names.setdefault(k["name"].lower(), k["id"])
+        from cardlint.kb import normalize_name
+
+        forms = [f for f in vocab.keyword_forms("en") if f.source in ("name", "alias")]
+        names: dict[str, str] = {}
+        for f in forms:
+            names.setdefault(normalize_name(f.text), f.id)
+        for f in forms:
+            if f.source == "name":
+                names.setdefault(f.text.lower(), f.id)
         return names
 
     @cached_property
     def keyword_effects(self) -> dict[str, dict]:
-        return {k["id"]: k["effect"] for k in self._kb.keywords if k.get("effect")}
+        return vocab.keyword_effects()
 
     @cached_property
     def _keyword_re(self) -> re.Pattern:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from cardlint import vocab
 from cardlint.lang.ja import vocab as ja_vocab
 from cardlint.lang.ja import words as W
 
@@ -66,7 +67,7 @@ def categories() -> Categories:
     """word → (category, lemma/gloss, features).
 
     Spelling out every conjugated form takes ~0.5 s, so the table is cached on disk as text,
-    keyed by the source of the vocabulary modules."""
+    keyed by the vocabulary (its files and modules, and the kb's keyword names)."""
     import hashlib
     import os
 
@@ -74,9 +75,10 @@ def categories() -> Categories:
         from cardlint.paths import cache_path
 
         h = hashlib.sha256(_CATEGORIES_VERSION.encode())
-        for mod in (W, ja_vocab):
-            with open(mod.__file__, "rb") as fh:
+        for source in (W.__file__, ja_vocab.__file__, *vocab.source_files("ja")):
+            with open(source, "rb") as fh:
                 h.update(fh.read())
+        h.update(repr(sorted(ja_vocab.KEYWORDS.items())).encode())  # the kb's names are part of it
         path = cache_path(f"ja-categories-{h.hexdigest()[:16]}.tsv")
     except (OSError, TypeError):
         return Categories(_build_categories())

@@ -12,40 +12,14 @@ from functools import lru_cache
 from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint.lang.zh.words import COLORS, NOUNS, SUPERTYPES, TYPES, VERB_LEMMA, ZONES  # the word tables: kb/vocab/zh.yaml
 from cardlint.text.segment import Segment
-
-TYPES = {"生物": "creature", "神器": "artifact", "结界": "enchantment", "地": "land", "瞬间": "instant",
-         "法术": "sorcery", "鹏洛客": "planeswalker", "部族": "tribal", "时空": "plane", "阴谋": "scheme",
-         "现象": "phenomenon", "诡局": "conspiracy", "战役": "battle"}
-NOUNS = {"永久物": "permanent", "咒语": "spell", "牌": "card", "衍生物": "token", "衍生": "token",
-         "牌手": "player", "对手": "opponent", "玩家": "player", "指示物": "counter", "副本": "copy",
-         "君主": "monarch", "颜色": "color", "类别": "type", "生物类别": "creature_type",
-         "基本地类别": "basic_land_type", "法术力": "mana", "复制品": "copy", "徽记": "emblem",
-         "黄金城祝福": "city_blessing", "城市的祝福": "city_blessing", "指挥官": "commander", "生命": "life",
-         "来源": "source", "区域": "zone", "地方": "zone", "史迹": "historic", "牌名": "card_name",
-         "献力": "devotion"}
-SUPERTYPES = {"传奇": "legendary", "基本": "basic", "雪境": "snow", "永久": "permanent", "世界": "world"}
-COLORS = {"白色": "W", "蓝色": "U", "黑色": "B", "红色": "R", "绿色": "G", "无色": "colorless",
-          "多色": "multicolored", "单色": "monocolored", "白": "W", "蓝": "U", "黑": "B", "红": "R", "绿": "G"}
-ZONES = {"战场": "battlefield", "坟墓场": "graveyard", "坟墓场中": "graveyard", "手": "hand", "手牌": "hand",
-         "牌库": "library", "牌库顶": "library", "牌库底": "library", "放逐区": "exile", "场上": "battlefield",
-         "堆叠": "stack"}
 
 ONE_SHOT_RULES = {"gain_life": "gain_life", "lose_life": "lose_life", "deal_damage": "deal_damage",
                   "draw": "draw", "put_counter": "put_counter", "move": "move", "tap_it": "tap", "tap": "tap",
                   "add_mana": "add_mana", "create_token": "create_token", "search": "search",
                   "shuffle": "shuffle", "lose_game": "lose_game", "win_game": "win_game",
                   "get_energy": "get_energy"}
-VERB_LEMMA = {"消灭": "destroy", "放逐": "exile", "重置": "untap", "弃": "discard", "弃掉": "discard",
-              "牺牲": "sacrifice", "反击": "counter", "展示": "reveal", "检视": "look", "洗牌": "shuffle",
-              "占卜": "scry", "重生": "regenerate", "支付": "pay", "选择": "choose", "翻转": "flip",
-              "转化": "transform", "显化": "manifest", "磨": "mill", "比点": "clash", "蛮化": "monstrosity",
-              "扩散": "proliferate", "互斗": "fight", "探索": "explore", "侦察": "investigate",
-              "复制": "copy", "猜测": "guess", "命名": "name",
-              "勘察": "explore", "耗竭": "exert", "探查": "investigate", "刺探": "surveil", "支援": "support",
-              "演化": "adapt", "榨取": "exploit", "殖民": "populate", "卸装": "unattach", "搭载": "crew",
-              "进化": "evolve", "展示出": "reveal", "囤兵": "amass", "振励": "bolster", "拘留": "detain",
-              "增殖": "proliferate", "起动": "activate"}
 DURATIONS = {"until_eot", "until_next_turn", "this_turn", "until_event", "for_as_long_as"}
 CONDITIONS = {"as_long_as": "as_long_as", "if_cond": "if", "during": "during", "each_turn": "each_turn",
               "reflexive_when": "when_you_do"}
@@ -54,17 +28,10 @@ CONDITIONS = {"as_long_as": "as_long_as", "if_cond": "if", "during": "during", "
 @lru_cache(maxsize=1)
 def keyword_ids() -> dict[str, tuple[str, dict | None]]:
     """zh-Hans keyword name → (kb id, kb effect)."""
-    from cardlint.kb import load_kb
+    from cardlint import vocab
 
-    out: dict[str, tuple[str, dict | None]] = {}
-    # load_kb() serves the kb's cached JSON: parsing keywords.yaml with PyYAML cost ~0.6 s per process
-    for k in load_kb().keywords:
-        n = (k.get("names") or {}).get("zh-Hans")
-        if n:
-            out[n] = (k["id"], k.get("effect"))
-        for a in (k.get("aliases") or {}).get("zh-Hans") or []:
-            out[a] = (k["id"], k.get("effect"))
-    return out
+    effects = vocab.keyword_effects()
+    return {f.text: (f.id, effects.get(f.id)) for f in vocab.keyword_forms("zh-Hans") if f.source in ("name", "alias")}
 
 
 def _kw_id(name: str) -> str:
@@ -542,7 +509,7 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return cont(I.COPY, "set")
     if d == "equals":
         if attr is not None and _is_pt_attr(attr):
-            return cont(I.PT_DEFINE, "set", _text(p), defining=True)
+            return cont(I.PT_DEFINE, "set", None, defining=True)  # the value is computed (CR 604.3), as en/ja give it
         return []
     if d == "exchange_control":
         # "交换~与目标永久物的操控权": both objects change controller (CR 613.1b, layer 2)

@@ -12,6 +12,7 @@ import html
 import re
 from functools import lru_cache
 
+from cardlint import vocab
 from cardlint.ir import ClauseIR
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.lang.zh.keywords import PROTECTION, keyword_index
@@ -36,12 +37,6 @@ _VARIANT_WORDS = (("乾枯", "干枯"),)
 #: grammar see each level
 _INNER_QUOTES = str.maketrans("『』", "「」")
 _FINAL = re.compile(r"[。.\s]+$")
-
-#: Chinese type words → canonical English card types (for is_spell_type and the builder)
-TYPE_WORDS = {"生物": "creature", "神器": "artifact", "结界": "enchantment", "地": "land",
-              "瞬间": "instant", "法术": "sorcery", "鹏洛客": "planeswalker", "部族": "tribal",
-              "时空": "plane", "阴谋": "scheme", "现象": "phenomenon", "诡局": "conspiracy",
-              "战役": "battle"}
 
 
 _PAREN_REMINDER = re.compile(r"[（(].*?[)）]")
