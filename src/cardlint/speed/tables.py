@@ -338,7 +338,9 @@ def load_parser(file: Path, key: str, load_options: dict, plain: bool = False) -
         lexer_conf = data["parser"]["lexer_conf"]
         lexer_type = lexer_conf["lexer_type"] = _class_of(lexer_conf["lexer_type"])
         if plain:
-            if isinstance(lexer_type, type):
+            # cardlint's own lexers give way to Lark's; a language's subclass of a Lark lexer that
+            # only annotates Lark's token stream (``lark_lexing = True``) is Lark's lexing and stays
+            if isinstance(lexer_type, type) and not getattr(lexer_type, "lark_lexing", False):
                 lexer_conf["lexer_type"] = "contextual"
             return _load_plain(data, d["memo"], load_options)
         lazy_lexer = lexer_type == "contextual"

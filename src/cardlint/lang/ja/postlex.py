@@ -216,6 +216,8 @@ class JaLexer(BasicLexer):
     reads the text after a word run from the stream of the parse at hand, never from shared state."""
 
     __future_interface__ = 2
+    #: Lark's lexing, unchanged: the plain-Lark path (CARDLINT_PLAIN_LARK) keeps this lexer
+    lark_lexing = True
 
     def lex(self, state, parser_state):
         text = state.text
