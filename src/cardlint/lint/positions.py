@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import linecache
+import os
 from array import array
 
 #: how many lines after a card's first line its text may start (a YAML template, a Forge script)
@@ -117,21 +118,24 @@ class _LineIndex:
         start = self.starts[n - 1]
         end = self.starts[n] if n < len(self.starts) else self.size
         global _open
-        if _open is None or _open.name != self.path:
+        if _open is None or _open[0] != os.getpid() or _open[1].name != self.path:
             _close()
-            _open = open(self.path, "rb")  # noqa: SIM115 — one file at a time stays open, until forget()
-        _open.seek(start)
-        text = _open.read(end - start).decode("utf-8")
+            # one file at a time stays open, until forget(); a forked worker opens its own (a file
+            # offset shared with the parent would move under both)
+            _open = (os.getpid(), open(self.path, "rb"))  # noqa: SIM115
+        fh = _open[1]
+        fh.seek(start)
+        text = fh.read(end - start).decode("utf-8")
         return text if text.endswith("\n") else text + "\n"
 
 
-_open = None   # the file last read from (findings come file by file)
+_open = None   # (process id, the file last read from): findings come file by file
 
 
 def _close() -> None:
     global _open
-    if _open is not None:
-        _open.close()
+    if _open is not None and _open[0] == os.getpid():
+        _open[1].close()
     _open = None
 
 
