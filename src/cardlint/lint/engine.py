@@ -277,19 +277,30 @@ class _SetChecks:
         return found
 
 
-def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, show_progress: bool = False,
-                   keep_suppressed: bool = False, progress_total: int | None = None) -> tuple[list[Finding], dict]:
-    """(findings, summary) of ``docs`` (their entries may be iterators, read once).  Each card is
-    analysed once, in ``jobs`` processes; only what the per-set checks can use is kept (see below).
-    Findings a noqa covers are left out (``keep_suppressed``: kept and marked); the summary counts
-    the others and says how many were suppressed."""
+def lint_documents(docs, config: LintConfig, **kw) -> tuple[list[Finding], dict]:
+    """(findings, summary) of ``docs``: :func:`lint_report` as a list."""
+    report = lint_report(docs, config, **kw)
+    try:
+        return list(report), report.summary
+    finally:
+        report.close()
+
+
+def lint_report(docs, config: LintConfig, jobs: int | None = 1, cache=None, show_progress: bool = False,
+                keep_suppressed: bool = False, progress_total: int | None = None) -> "LintReport":
+    """The :class:`LintReport` of ``docs`` (their entries may be iterators, read once).  Each card
+    is analysed once, in ``jobs`` processes; only what the per-set checks can use is kept (see
+    below), and the findings wait for the report in a :class:`FindingSpool` (memory stays flat
+    however many there are).  Findings a noqa covers are left out (``keep_suppressed``: kept and
+    marked); the summary counts the others and says how many were suppressed."""
     from cardlint.batch import row as batch_row
     from cardlint.batch import run_batch
     from cardlint.console import Progress
     from cardlint.lint import noqa
+    from cardlint.lint.spool import FindingSpool
 
     fams = families()
-    findings: list[Finding] = []
+    findings = FindingSpool()
     stats = collections.Counter()
     done: list[tuple[Document, list]] = []
     key = _entry_key(config)
@@ -360,20 +371,40 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, s
                         if enabled(f))
     if bar is not None:
         bar.close()
-    out = findings
-    suppressed = noqa.apply(out, seen)
-    if not keep_suppressed:
-        out = [f for f in out if not f.suppressed]
-    out.sort(key=Finding.sort_key)
-    shown = [f for f in out if not f.suppressed]
-    by_code = collections.Counter(f.code for f in shown)
-    summary = {"files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
-               "findings": len(shown), "suppressed": suppressed, "by_code": dict(sorted(by_code.items())),
-               "by_severity": dict(collections.Counter(f.severity for f in shown)),
-               "declarations": stats["declarations"], "unaligned_declarations": stats["unaligned_declarations"],
-               "pending_templates": stats["pending_templates"],
-               "dependency_sets": stats["dependency_sets"], "dependency_skipped": stats["dependency_skipped"]}
-    return out, summary
+    return LintReport(findings, noqa.marker(seen), keep_suppressed, stats)
+
+
+class LintReport:
+    """The findings of a run in report order (read from a :class:`FindingSpool`, marked by the
+    noqa that covers them; suppressed ones left out unless ``keep_suppressed``) and its
+    ``summary``, which counts them once as they are read.  Iterable more than once (a report is
+    written as it is read); :meth:`close` drops the spool's files."""
+
+    def __init__(self, spool, mark, keep_suppressed: bool, stats) -> None:
+        self.spool, self.mark, self.keep_suppressed = spool, mark, keep_suppressed
+        by_code, by_severity = collections.Counter(), collections.Counter()
+        suppressed = 0
+        for f in spool:
+            if mark(f):
+                suppressed += 1
+            else:
+                by_code[f.code] += 1
+                by_severity[f.severity] += 1
+        self.summary = {
+            "files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
+            "findings": sum(by_code.values()), "suppressed": suppressed, "by_code": dict(sorted(by_code.items())),
+            "by_severity": dict(by_severity),
+            "declarations": stats["declarations"], "unaligned_declarations": stats["unaligned_declarations"],
+            "pending_templates": stats["pending_templates"],
+            "dependency_sets": stats["dependency_sets"], "dependency_skipped": stats["dependency_skipped"]}
+
+    def __iter__(self):
+        for f in self.spool:
+            if not self.mark(f) or self.keep_suppressed:
+                yield f
+
+    def close(self) -> None:
+        self.spool.close()
 
 
 def finding(code: str, an_or_path, line: int, message: str, offset: int = 0, clause_text: str | None = None,
