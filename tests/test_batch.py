@@ -283,3 +283,22 @@ def test_lint_cache_serves_template_folders(tmp_path, monkeypatch):
     with monkeypatch.context() as m:
         _no_analysis(m)
         assert _lint([folder], batch.ResultCache(tmp_path / "r.sqlite3")) == first
+
+
+def test_lint_cache_of_a_whole_file_keeps_its_noqa(tmp_path, monkeypatch):
+    """An unchanged card file comes whole from the cache, noqa fields included: what they suppress
+    stays suppressed (and listed with --show-suppressed)."""
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
+    rows = [json.loads(line) for line in demo.read_text(encoding="utf-8").splitlines() if line.strip()]
+    first = _lint([demo], None)[0][0]
+    line = first["line"]
+    rows[line - 1]["noqa"] = [first["code"]]
+    path = tmp_path / "cards.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    for keep in (False, True):
+        expected = _lint([path], None, keep_suppressed=keep)
+        assert expected[1]["suppressed"] >= 1
+        assert _lint([path], batch.ResultCache(tmp_path / "r.sqlite3"), keep_suppressed=keep) == expected
+        with monkeypatch.context() as m:
+            _no_analysis(m)
+            assert _lint([path], batch.ResultCache(tmp_path / "r.sqlite3"), keep_suppressed=keep) == expected

@@ -40,7 +40,8 @@ def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: 
                 yield doc
 
     report = lint_report(read(), config, jobs=jobs, cache=cache, show_progress=show_progress,
-                         keep_suppressed=keep_suppressed, progress_total=_jsonl_lines(paths) if show_progress else None)
+                         keep_suppressed=keep_suppressed, progress_total=_jsonl_lines(paths) if show_progress else None,
+                         reading=[lang, game] if card_db is None else None)
     summary = report.summary
     if stream:
         findings = report

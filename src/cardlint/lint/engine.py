@@ -240,6 +240,66 @@ def _analyse_item(entry: CardEntry) -> Analysis:
     return analyse(entry)
 
 
+class _FileCache:
+    """A whole card file's outcome — its findings, counts and noqa fields — cached by the digest of
+    its bytes (with the rule settings and how it is read), so that linting an unchanged file reads
+    none of it.  JSONL card files only (their reading depends on nothing else); not a file with
+    input errors, nor one with more than :data:`LIMIT` findings (they would be held to be stored)."""
+
+    LIMIT = 20_000
+
+    def __init__(self, config: LintConfig, cache, reading) -> None:
+        self.cache = cache if cache is not None and cache.db is not None and reading is not None else None
+        self.settings = _settings(config)
+        self.reading = reading
+
+    def key(self, doc) -> str | None:
+        import os
+
+        if self.cache is None or doc.kind != "cards" or doc.errors or not os.path.isfile(doc.path):
+            return None
+        import hashlib
+
+        from cardlint.batch import content_key
+
+        digest = hashlib.blake2b(digest_size=20)
+        try:
+            with open(doc.path, "rb") as fh:
+                while block := fh.read(1 << 20):
+                    digest.update(block)
+        except OSError:
+            return None
+        return content_key("lint-file", self.settings, self.reading, doc.kind, doc.path, doc.is_set,
+                           digest.hexdigest())
+
+    def restore(self, key, doc, findings, stats, noted, bar) -> bool:
+        if key is None:
+            return False
+        hit = self.cache.get_many([key]).get(key)
+        if hit is None:
+            return False
+        import json
+
+        res = json.loads(hit)
+        stats.update(res["stats"])
+        findings.extend(map(_finding_of, res["findings"]))
+        noted.extend(CardEntry(name=None, text="", path=path, line=line, noqa=frozenset(codes))
+                     for path, line, codes in res["noqa"])
+        if bar is not None:
+            bar.advance(res["stats"].get("entries", 0))
+        close = getattr(doc.entries, "close", None)
+        if close is not None:
+            close()   # a stream not read
+        return True
+
+    def store(self, key, doc, record: list, delta, noted: list) -> None:
+        if doc.errors or len(record) > self.LIMIT:
+            return
+        self.cache.put(key, {"findings": record, "stats": dict(delta),
+                             "noqa": [[e.path, e.line, sorted(e.noqa)] for e in noted]})
+        self.cache.flush()
+
+
 class _SetChecks:
     """The checks over a set of cards (a family's ``check_set``/``check_run``) with the result
     cache: a set whose every member came with a cache key is looked up by the keys of its members
@@ -287,12 +347,15 @@ def lint_documents(docs, config: LintConfig, **kw) -> tuple[list[Finding], dict]
 
 
 def lint_report(docs, config: LintConfig, jobs: int | None = 1, cache=None, show_progress: bool = False,
-                keep_suppressed: bool = False, progress_total: int | None = None) -> "LintReport":
+                keep_suppressed: bool = False, progress_total: int | None = None,
+                reading: list | None = None) -> "LintReport":
     """The :class:`LintReport` of ``docs`` (their entries may be iterators, read once).  Each card
     is analysed once, in ``jobs`` processes; only what the per-set checks can use is kept (see
     below), and the findings wait for the report in a :class:`FindingSpool` (memory stays flat
     however many there are).  Findings a noqa covers are left out (``keep_suppressed``: kept and
-    marked); the summary counts the others and says how many were suppressed."""
+    marked); the summary counts the others and says how many were suppressed.  ``reading``: what
+    besides a file's bytes decides how it is read (the language, the game), for the cache of whole
+    card files (:class:`_FileCache`); None: not used."""
     from cardlint.batch import row as batch_row
     from cardlint.batch import run_batch
     from cardlint.console import Progress
@@ -305,22 +368,28 @@ def lint_report(docs, config: LintConfig, jobs: int | None = 1, cache=None, show
     done: list[tuple[Document, list]] = []
     key = _entry_key(config)
     sets = _SetChecks(config, cache, jobs, stats)
+    files = _FileCache(config, cache, reading)
     enabled = lambda f: config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)  # noqa: E731
     bar = Progress(progress_total) if show_progress else None
     seen: list = []          # the documents, with the entries a noqa can cover (a stream is read once)
     for doc in docs:
+        before = stats.copy()
+        noted: list = []
+        seen.append((doc, noted))
+        file_key = files.key(doc)
+        if files.restore(file_key, doc, findings, stats, noted, bar):
+            continue
         if doc.kind != "unreadable":
             stats["files"] += 1
+        record: list | None = [] if file_key is not None else None   # the file's findings, to be stored
         members: list = []   # (entry, cache key, analysis or None) of the cards the set checks use
         wanted = (doc.is_set or doc.kind in ("mtgjson", "forge")) and doc.kind != "ygo"
         keep = ("board" if doc.kind == "board" else "set") if wanted else False
-
-        noted: list = []
-        seen.append((doc, noted))
         distinct: set = set()
 
         def items():
             for entry in doc.entries:
+                stats["entries"] += 1
                 if bar is not None:
                     bar.advance()
                 if entry.noqa is not None or doc.kind in ("templates", "board", "forge"):
@@ -341,7 +410,12 @@ def lint_report(docs, config: LintConfig, jobs: int | None = 1, cache=None, show
             stats["clauses"] += res["clauses"]
             stats["declarations"] += res["declarations"]
             stats["unaligned_declarations"] += res["unaligned"]
-            findings.extend(f for f in map(_finding_of, res["findings"]) if enabled(f))
+            for d in res["findings"]:
+                f = _finding_of(d)
+                if enabled(f):
+                    findings.extend((f,))
+                    if record is not None:
+                        record.append(d)
             # only what the set's dependency check can use is kept: on a board every object; in a card
             # set each distinct card with a continuous effect once (a card printed twice in a file has
             # the dependencies of one copy), so memory grows with the distinct cards, not with the file
@@ -355,8 +429,12 @@ def lint_report(docs, config: LintConfig, jobs: int | None = 1, cache=None, show
                 distinct.add(same)
             members.append((None if an is not None else entry, k, an))
         what = [doc.kind, doc.path, doc.is_set]
-        findings.extend(f for f in sets.run(what, members, lambda analyses: [
-            f for fam in fams for f in fam.check_set(analyses, doc, config, stats)]) if enabled(f))
+        found = [f for f in sets.run(what, members, lambda analyses: [
+            f for fam in fams for f in fam.check_set(analyses, doc, config, stats)]) if enabled(f)]
+        findings.extend(found)
+        if record is not None:
+            record.extend(dataclasses.asdict(f) for f in found)
+            files.store(file_key, doc, record, stats - before, noted)
         if doc.kind == "forge":
             done.append((doc, members))   # Forge scripts of one run form one set (lint.deps.check_run)
     runs = [fam for fam in fams if hasattr(fam, "check_run")]
