@@ -192,17 +192,22 @@ class _Placement:
 
             return getline(path, entry.line)
         if path not in self.digests:
-            import hashlib
-
-            digest = hashlib.blake2b(digest_size=20)
-            try:
-                with open(path, "rb") as fh:
-                    while block := fh.read(1 << 20):
-                        digest.update(block)
-                self.digests[path] = digest.hexdigest()
-            except OSError:
-                self.digests[path] = ""
+            self.digests[path] = _file_digest(path) or ""
         return self.digests[path]
+
+
+def _file_digest(path: str) -> str | None:
+    """The digest of a file's bytes (None: unreadable)."""
+    import hashlib
+
+    digest = hashlib.blake2b(digest_size=20)
+    try:
+        with open(path, "rb") as fh:
+            while block := fh.read(1 << 20):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
 
 
 def _plain(value) -> bool:
@@ -258,19 +263,12 @@ class _FileCache:
 
         if self.cache is None or doc.kind != "cards" or doc.errors or not os.path.isfile(doc.path):
             return None
-        import hashlib
-
         from cardlint.batch import content_key
 
-        digest = hashlib.blake2b(digest_size=20)
-        try:
-            with open(doc.path, "rb") as fh:
-                while block := fh.read(1 << 20):
-                    digest.update(block)
-        except OSError:
+        digest = _file_digest(doc.path)
+        if digest is None:
             return None
-        return content_key("lint-file", self.settings, self.reading, doc.kind, doc.path, doc.is_set,
-                           digest.hexdigest())
+        return content_key("lint-file", self.settings, self.reading, doc.kind, doc.path, doc.is_set, digest)
 
     def restore(self, key, doc, findings, stats, noted, bar) -> bool:
         if key is None:
