@@ -206,3 +206,99 @@ def test_check_translation_jobs_and_cache_give_the_same_bytes(tmp_path):
                  tmp_path / "c") for j, extra in (("1", ["--no-cache"]), ("2", ["--no-cache"]), ("2", []), ("1", []))]
     assert len({(r.returncode, r.stdout, r.stderr) for r in runs}) == 1
     assert len(runs[0].stdout.splitlines()) == 520
+
+
+# --- lint's result cache ----------------------------------------------------------------------------
+
+def _lint(paths, cache, **kw):
+    from cardlint.lint import LintConfig, lint_paths
+
+    findings, summary, errors = lint_paths([str(p) for p in paths], kw.pop("config", None) or LintConfig(select=["CL"]),
+                                           jobs=1, cache=cache, **kw)
+    return [f.to_dict() for f in findings], summary, errors
+
+
+def _no_analysis(monkeypatch):
+    from cardlint.lint import engine
+
+    def refuse(entry):
+        raise AssertionError(f"analysed again: {entry.name}")
+
+    monkeypatch.setattr(engine, "analyse", refuse)
+
+
+def test_lint_of_an_unchanged_set_is_read_from_the_cache(tmp_path, monkeypatch):
+    """A card file is one set (its dependency check sees every card): its second run analyses
+    nothing and reports what the first did, CL301 dependencies included."""
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
+    path = tmp_path / "cards.jsonl"
+    path.write_bytes(demo.read_bytes())
+    first = _lint([path], batch.ResultCache(tmp_path / "r.sqlite3"))
+    assert first == _lint([path], None)
+    assert any(f["code"] == "CL301" for f in first[0]) and first[1]["dependency_sets"] == 1
+    with monkeypatch.context() as m:
+        _no_analysis(m)
+        assert _lint([path], batch.ResultCache(tmp_path / "r.sqlite3")) == first
+
+
+def test_lint_cache_is_not_stale(tmp_path, monkeypatch):
+    """Whatever changes a report changes the key: the rule selection, a card's text, and where the
+    clause stands in its line (a field written before ``text`` moves every column)."""
+    from cardlint.lint import LintConfig
+
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
+    rows = [json.loads(line) for line in demo.read_text(encoding="utf-8").splitlines() if line.strip()]
+    path = tmp_path / "cards.jsonl"
+
+    def write(rows):
+        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+
+    def check(**kw):
+        cached = _lint([path], batch.ResultCache(tmp_path / "r.sqlite3"), **kw)
+        assert cached == _lint([path], None, **kw)
+        return cached
+
+    write(rows)
+    base = check()
+    assert base[0] and check(config=LintConfig(select=["CL4"]))[0] == []
+    write([{"source": "demo", **r} for r in rows])   # every clause further right
+    moved = check()
+    shift = len('"source": "demo", ')
+    assert [f["column"] for f in moved[0]] == [f["column"] + shift if f["column"] > 1 else 1 for f in base[0]]
+    # one card changed: its set is checked again (the other cards come from the cache)
+    changed = [dict(r) for r in rows]
+    changed[0]["text"] = "Creatures you control get +1/+1."
+    write(changed)
+    check()
+
+
+def test_lint_cache_serves_template_folders(tmp_path, monkeypatch):
+    """kb templates (YAML cards with an id) are keyed too: an unchanged folder is not analysed again."""
+    import shutil
+
+    folder = tmp_path / "templates"
+    shutil.copytree(ROOT / "kb" / "templates", folder)
+    first = _lint([folder], batch.ResultCache(tmp_path / "r.sqlite3"))
+    assert first == _lint([folder], None) and first[1]["cards"] > 50
+    with monkeypatch.context() as m:
+        _no_analysis(m)
+        assert _lint([folder], batch.ResultCache(tmp_path / "r.sqlite3")) == first
+
+
+def test_lint_cache_of_a_whole_file_keeps_its_noqa(tmp_path, monkeypatch):
+    """An unchanged card file comes whole from the cache, noqa fields included: what they suppress
+    stays suppressed (and listed with --show-suppressed)."""
+    demo = ROOT / "src" / "cardlint" / "data" / "demo" / "cards-en.jsonl"
+    rows = [json.loads(line) for line in demo.read_text(encoding="utf-8").splitlines() if line.strip()]
+    first = _lint([demo], None)[0][0]
+    line = first["line"]
+    rows[line - 1]["noqa"] = [first["code"]]
+    path = tmp_path / "cards.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    for keep in (False, True):
+        expected = _lint([path], None, keep_suppressed=keep)
+        assert expected[1]["suppressed"] >= 1
+        assert _lint([path], batch.ResultCache(tmp_path / "r.sqlite3"), keep_suppressed=keep) == expected
+        with monkeypatch.context() as m:
+            _no_analysis(m)
+            assert _lint([path], batch.ResultCache(tmp_path / "r.sqlite3"), keep_suppressed=keep) == expected

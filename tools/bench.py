@@ -15,7 +15,8 @@ both.  Corpora: ``../shared/corpus/mtg/`` (English Oracle text; the translations
 
   python tools/bench.py [--lang en|de|ja|zh-Hans] [--limit N] [--step K] [--chunk N] [--no-memo] [--no-cold-start]
   python tools/bench.py --compare [--step K]
-  python tools/bench.py --first-run [--wheel FILE.whl] | --jobs [--repeat N] | --rss   (tools/bench_batch.py)
+  python tools/bench.py --first-run [--wheel FILE.whl] | --jobs [--repeat N] | --rss | --lint-cache [--repeat N]
+                                                                                   (tools/bench_batch.py)
 """
 
 from __future__ import annotations
@@ -288,12 +289,16 @@ def main() -> int:
                                                         "and the result cache's second run")
     ap.add_argument("--cache-jobs", type=int, default=1, help="with --jobs: --jobs of the result-cache runs")
     ap.add_argument("--rss", action="store_true", help="max RSS of classify and lint on 1× and 10× the English corpus")
-    ap.add_argument("--repeat", type=int, default=3, help="with --jobs/--first-run: repetitions")
+    ap.add_argument("--lint-cache", action="store_true",
+                    help="lint of the English corpus and kb/templates: first run vs unchanged re-runs (result cache)")
+    ap.add_argument("--repeat", type=int, default=3, help="with --jobs/--first-run/--lint-cache: repetitions")
     args = ap.parse_args()
-    if args.first_run or args.jobs or args.rss:
+    if args.first_run or args.jobs or args.rss or args.lint_cache:
         sys.path.insert(0, str(ROOT / "tools"))
         import bench_batch
 
+        if args.lint_cache:
+            return bench_batch.lint_cache_bench(args)
         return bench_batch.first_run(args) if args.first_run else (
             bench_batch.jobs_bench(args) if args.jobs else bench_batch.rss_bench(args))
     if args.step < 1 or args.chunk < 1:

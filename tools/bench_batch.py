@@ -9,6 +9,10 @@ first ``cardlint demo`` in every language; then the warm start of ``classify`` p
 cache), alternating, ``--repeat`` times; the outputs must be byte-identical; then a first and a
 second run with an empty result cache.
 
+``--lint-cache``: ``lint`` of the English corpus (one JSONL card file) and of ``kb/templates`` (a
+folder of YAML cards): a first run with an empty result cache, then ``--repeat`` runs of the
+unchanged input (medians); the reports must be byte-identical to ``--no-cache``.
+
 ``--rss``: peak memory (max RSS) of ``classify --input`` and ``lint`` on the English corpus and on
 it repeated ten times (one process, ``--jobs 1 --no-cache``).
 """
@@ -181,6 +185,41 @@ def rss_bench(args) -> int:
             worst = max(worst, ratio)
             print(f"  {command[0]:8s} 10× / 1×: {ratio:.2f}")
         print(f"worst 10× / 1× ratio {worst:.2f} (target ≤ 1.5); load average {load_average()}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+# --- lint's result cache ---------------------------------------------------------------------------
+
+def lint_cache_bench(args) -> int:
+    import statistics
+
+    work = Path(tempfile.mkdtemp(prefix="cardlint-lint-cache-"))
+    try:
+        print(f"lint, first run (empty result cache) and unchanged re-runs; load average {load_average()}")
+        for label, path in (("English corpus", CORPUS / "oracle-en.jsonl"), ("kb/templates", ROOT / "kb" / "templates")):
+            cache = str(work / f"cache-{label[:2]}")
+            outs = {}
+
+            def lint(tag, *extra):
+                out = work / f"{tag}.json"
+                cmd = [sys.executable, "-m", "cardlint", "lint", str(path), "--isolated", "--format", "json",
+                       "--output", str(out), *extra]
+                figures = run(cmd, env=checkout_env(cache), cwd=work)
+                outs[tag] = out.read_bytes()
+                return figures
+
+            cold = lint("cold")
+            warm = [lint(f"warm{i}") for i in range(args.repeat)]
+            plain = lint("nocache", "--no-cache")
+            same = len(set(outs.values())) == 1
+            wall = statistics.median(w[0] for w in warm)
+            cpu = statistics.median(w[1] for w in warm)
+            print(f"  {label}: first {cold[0]:.1f} s wall ({cold[1]:.1f} s CPU, all processes); unchanged, median of "
+                  f"{args.repeat}: {wall:.2f} s wall ({cpu:.2f} s CPU): {cold[0] / wall:.0f}× wall, {cold[1] / cpu:.0f}× "
+                  f"CPU (target ≥ 20×); --no-cache {plain[0]:.1f} s wall; reports byte-identical: {same}; "
+                  f"load average {load_average()}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

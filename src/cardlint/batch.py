@@ -64,12 +64,16 @@ def _jobs(value: str) -> int:
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """A digest of everything a result is computed from besides its input: cardlint's version, its
-    Python sources, grammars, knowledge base and message catalogs (results carry messages)."""
+    """A digest of everything a result is computed from besides its input: cardlint's and Lark's
+    versions, cardlint's Python sources, grammars, knowledge base and message catalogs (results
+    carry messages)."""
     import cardlint
     from cardlint.paths import grammar_dir, kb_dir, locales_dir
 
-    digest = hashlib.sha256(f"cardlint {cardlint.__version__}".encode())
+    import lark
+
+    # Lark builds the parse tables and runs them: another version may parse differently
+    digest = hashlib.sha256(f"cardlint {cardlint.__version__} lark {lark.__version__}".encode())
     roots = [Path(cardlint.__file__).resolve().parent]
     for getter in (grammar_dir, kb_dir, locales_dir):
         try:
@@ -232,14 +236,18 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
 
 def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int | None = 1,
               key: Callable[[Any], str | None] | None = None, cache: ResultCache | None = None,
-              store: Callable[[Any], bool] | None = None, encode: bool = False, chunk: int = CHUNK) -> Iterator:
+              store: Callable[[Any], bool] | None = None, encode: bool = False, chunk: int = CHUNK,
+              stored: Callable[[Any], Any] | None = None, pairs: bool = False) -> Iterator:
     """``work(item, *params)`` for each item, in input order.  ``work`` must be a module-level
     function (workers are forked processes; the items, params and results are pickled).  With
     ``key`` and ``cache``: an item whose ``key(item)`` is in the cache is not computed — its result
     comes back :class:`Stored` (see :func:`row`, :func:`dumps`); a computed result is stored under
     its key when ``store(result)`` allows (``key`` may return None: not cached).  A result must be
-    JSON-serialisable to be cached.  ``encode``: every result comes back :class:`Stored`, encoded
-    where it was computed (``store`` is then called there too: a module-level function)."""
+    JSON-serialisable to be cached — or ``stored(result)`` must be: what is cached of it (a result
+    may carry more for this run than a later run needs).  ``encode``: every result comes back
+    :class:`Stored`, encoded where it was computed (``store`` is then called there too: a
+    module-level function).  ``pairs``: ``(item, key, result)`` for each item instead of the result
+    (the key None when not cached)."""
     from cardlint.i18n import get_lang
 
     jobs = default_jobs() if jobs is None else max(1, jobs)
@@ -266,7 +274,7 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
             out = []
             for item, k in zip(chunk_items, keys):
                 if k is not None and k in known:
-                    out.append(known[k])
+                    out.append((item, k, known[k]) if pairs else known[k])
                     continue
                 value = next(computed)
                 if encode:
@@ -275,8 +283,8 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
                 else:
                     ok = store is None or store(value)
                 if use_cache and k is not None and ok:
-                    cache.put(k, value)
-                out.append(value)
+                    cache.put(k, value if stored is None else stored(value))
+                out.append((item, k if use_cache else None, value) if pairs else value)
             return out
 
         coder = (store or _always) if encode else None

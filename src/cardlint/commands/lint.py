@@ -40,7 +40,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from cardlint.lint import lint_paths, load_config
-    from cardlint.lint.formatters import format_json, format_sarif, text_lines
+    from cardlint.lint.formatters import json_chunks, sarif_chunks, text_lines
 
     config = load_config(args.paths, args.select, args.ignore, args.config, args.isolated)
     card_db = None
@@ -51,27 +51,33 @@ def run(args) -> int:
     from cardlint.console import color_enabled, progress_wanted
 
     lang = args.lang or config.lang or "en"
+    # the findings are read as the report is written (a large run's findings wait in temporary files)
     findings, summary, errors = lint_paths(args.paths, config, lang, card_db, args.game, jobs=args.jobs,
                                            cache=open_cache(args), show_progress=progress_wanted(),
-                                           keep_suppressed=args.show_suppressed)
+                                           keep_suppressed=args.show_suppressed, stream=True)
     for e in errors:
         print(f"cardlint: {e}", file=sys.stderr)
-    with open_output(args.output) as out:
-        if args.format == "json":
-            out.write(format_json(findings, summary) + "\n")
-        elif args.format == "sarif":
-            out.write(format_sarif(findings, summary) + "\n")
-        else:
-            if args.statistics:
+    try:
+        with open_output(args.output) as out:
+            if args.format == "json":
+                out.writelines(json_chunks(findings, summary))
+                out.write("\n")
+            elif args.format == "sarif":
+                out.writelines(sarif_chunks(findings, summary))
+                out.write("\n")
+            elif args.statistics:
                 for code, n in summary["by_code"].items():
                     out.write(f"{n:7d}  {code}\n")
             else:
                 for line in text_lines(findings, summary, color=color_enabled(out)):
                     out.write(line + "\n")
+    finally:
+        findings.close()
     if errors:
         return EXIT_USAGE
     rank = {"error": 3, "warning": 2, "info": 1}
-    failing = [f for f in findings if not f.suppressed and rank.get(f.severity, 2) >= rank[args.fail_on]]
+    # the summary counts the findings that are not suppressed, by severity
+    failing = sum(n for severity, n in summary["by_severity"].items() if rank.get(severity, 2) >= rank[args.fail_on])
     if failing and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_OK

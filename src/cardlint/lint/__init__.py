@@ -15,13 +15,16 @@ __all__ = ["Finding", "LintConfig", "load_config", "lint_paths", "lint_documents
 
 
 def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: str = "mtg",
-               jobs: int | None = 1, cache=None, show_progress: bool = False, keep_suppressed: bool = False):
+               jobs: int | None = 1, cache=None, show_progress: bool = False, keep_suppressed: bool = False,
+               stream: bool = False):
     """Lint files/folders → (findings, summary, input errors); ``jobs`` processes, ``cache`` a
     :class:`cardlint.batch.ResultCache` or None.  A path that cannot be read is an input error and
-    the other paths are still linted."""
+    the other paths are still linted.  ``stream``: the findings are a
+    :class:`cardlint.lint.engine.LintReport` (read as the report is written; the caller closes it),
+    not a list."""
     from cardlint.errors import CardlintError
     from cardlint.io import Document, read_path
-    from cardlint.lint.engine import lint_documents
+    from cardlint.lint.engine import lint_report
 
     docs = []
 
@@ -36,9 +39,15 @@ def lint_paths(paths, config: LintConfig, lang: str = "en", card_db=None, game: 
                 docs.append(doc)
                 yield doc
 
-    findings, summary = lint_documents(read(), config, jobs=jobs, cache=cache, show_progress=show_progress,
-                                       keep_suppressed=keep_suppressed,
-                                       progress_total=_jsonl_lines(paths) if show_progress else None)
+    report = lint_report(read(), config, jobs=jobs, cache=cache, show_progress=show_progress,
+                         keep_suppressed=keep_suppressed, progress_total=_jsonl_lines(paths) if show_progress else None,
+                         reading=[lang, game] if card_db is None else None)
+    summary = report.summary
+    if stream:
+        findings = report
+    else:
+        findings = list(report)
+        report.close()
     from cardlint.lint.positions import forget
 
     forget()

@@ -119,44 +119,108 @@ def _covered(desc: str, clauses: list[dict], name: str) -> list[int]:
     return []
 
 
-def lint_entry(entry: CardEntry, config: LintConfig, keep: bool) -> dict:
+def lint_entry(entry: CardEntry, config: LintConfig, keep) -> dict:
     """One card through analysis and every family's per-card checks → ``{"findings": [...],
     "clauses", "declarations", "unaligned", "error"}`` (plain data: a batch worker returns it and
-    the result cache keeps it), plus ``"analysis"`` when ``keep`` — for the per-set checks."""
+    the result cache keeps it).  ``keep``: the card is in a set (``"set"``) or on a board
+    (``"board"``): ``"feeds"`` says whether the set checks use it (a family's ``keeps()``; every
+    object of a board), and ``"analysis"`` is the analysis they use (not cached: a later run that
+    needs it analyses the card again)."""
     try:
         an = analyse(entry)
     except Exception as exc:  # one bad card never loses the others
-        return {"error": f"{entry.path}:{entry.line}:1: {type(exc).__name__}: {exc}", "kept": keep}
+        return {"error": f"{entry.path}:{entry.line}:1: {type(exc).__name__}: {exc}", "kept": bool(keep)}
     # every field (entry_line too, for noqa): the parent rebuilds each Finding from it
     findings = [dataclasses.asdict(f) for fam in families() for f in fam.check_entry(an, config)]
     out = {"findings": findings, "clauses": len(an.clauses), "declarations": len(entry.declarations),
            "unaligned": len(an.unaligned), "mtg": an.card is not None, "error": None}
     if keep:
-        out["analysis"] = an
+        out["feeds"] = keep == "board" or any(getattr(fam, "keeps", None) and fam.keeps(an) for fam in families())
+        if out["feeds"]:
+            out["analysis"] = an
     return out
+
+
+def _cached_form(res: dict) -> dict:
+    """What the result cache keeps of a card's result: all but its analysis."""
+    return {k: v for k, v in res.items() if k != "analysis"}
+
+
+def _storable(res: dict) -> bool:
+    return not res.get("error")
+
+
+def _settings(config: LintConfig) -> list:
+    from cardlint.i18n import get_lang
+
+    # findings carry messages: the message language is part of what a result depends on
+    return [config.select, config.ignore, config.max_set_size, get_lang()]
 
 
 def _entry_key(config: LintConfig):
     from cardlint.batch import content_key
 
-    from cardlint.i18n import get_lang
-
-    # findings carry messages: the message language is part of what a result depends on
-    settings = [config.select, config.ignore, config.max_set_size, get_lang()]
+    settings = _settings(config)
+    placed = _Placement()
 
     def key(item):
         entry, keep = item
-        if keep or not entry.extra.keys() <= _PLAIN_EXTRAS:  # kept analyses are not cached; boards hold objects
+        if keep == "board" or not all(map(_plain, entry.extra.values())):  # boards hold objects
             return None
-        return content_key("lint", settings, entry.name, entry.text, entry.type_line, entry.lang, entry.path,
+        return content_key("lint", settings, keep, entry.name, entry.text, entry.type_line, entry.lang, entry.path,
                            entry.line, entry.game, entry.id, entry.pending, entry.spell,
-                           sorted(entry.extra.items()), [_plain_declaration(d) for d in entry.declarations])
+                           sorted(entry.extra.items()), [_plain_declaration(d) for d in entry.declarations],
+                           placed(entry))
     return key
 
 
-#: the ``CardEntry.extra`` keys that hold plain data (a JSONL card's), so an entry with no others
-#: can be keyed by content
-_PLAIN_EXTRAS = {"pendulum_text", "script_labels"}
+class _Placement:
+    """What a card's finding positions are read from (:mod:`cardlint.lint.positions`), for its
+    cache key: a column moves when the file does around the clause.  A JSONL card's own line
+    (positions look nowhere else); in other files, which are searched from the card's line on,
+    the digest of the whole file."""
+
+    def __init__(self) -> None:
+        self.digests: dict[str, str] = {}
+
+    def __call__(self, entry: CardEntry) -> str:
+        path = entry.path
+        if not path or path == "-":
+            return ""
+        if path.lower().endswith(".jsonl"):
+            from cardlint.lint.positions import getline
+
+            return getline(path, entry.line)
+        if path not in self.digests:
+            self.digests[path] = _file_digest(path) or ""
+        return self.digests[path]
+
+
+def _file_digest(path: str) -> str | None:
+    """The digest of a file's bytes (None: unreadable)."""
+    import hashlib
+
+    digest = hashlib.blake2b(digest_size=20)
+    try:
+        with open(path, "rb") as fh:
+            while block := fh.read(1 << 20):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _plain(value) -> bool:
+    """Whether a ``CardEntry.extra`` value is plain data (its ``repr`` is its content), so an entry
+    can be keyed by content: a template id, a printing's place, a Forge file name; not a board's
+    objects."""
+    if value is None or value.__class__ in (str, int, float, bool):
+        return True
+    if value.__class__ in (list, tuple):
+        return all(map(_plain, value))
+    if value.__class__ is dict:
+        return all(k.__class__ is str and _plain(v) for k, v in value.items())
+    return False
 
 
 def _plain_declaration(d: Declaration) -> list:
@@ -177,37 +241,153 @@ def _lint_item(item, config: LintConfig) -> dict:
     return lint_entry(entry, config, keep)
 
 
-def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, show_progress: bool = False,
-                   keep_suppressed: bool = False, progress_total: int | None = None) -> tuple[list[Finding], dict]:
-    """(findings, summary) of ``docs`` (their entries may be iterators, read once).  Each card is
-    analysed once, in ``jobs`` processes; only what the per-set checks can use is kept (see below).
-    Findings a noqa covers are left out (``keep_suppressed``: kept and marked); the summary counts
-    the others and says how many were suppressed."""
+def _analyse_item(entry: CardEntry) -> Analysis:
+    return analyse(entry)
+
+
+class _FileCache:
+    """A whole card file's outcome — its findings, counts and noqa fields — cached by the digest of
+    its bytes (with the rule settings and how it is read), so that linting an unchanged file reads
+    none of it.  JSONL card files only (their reading depends on nothing else); not a file with
+    input errors, nor one with more than :data:`LIMIT` findings (they would be held to be stored)."""
+
+    LIMIT = 20_000
+
+    def __init__(self, config: LintConfig, cache, reading) -> None:
+        self.cache = cache if cache is not None and cache.db is not None and reading is not None else None
+        self.settings = _settings(config)
+        self.reading = reading
+
+    def key(self, doc) -> str | None:
+        import os
+
+        if self.cache is None or doc.kind != "cards" or doc.errors or not os.path.isfile(doc.path):
+            return None
+        from cardlint.batch import content_key
+
+        digest = _file_digest(doc.path)
+        if digest is None:
+            return None
+        return content_key("lint-file", self.settings, self.reading, doc.kind, doc.path, doc.is_set, digest)
+
+    def restore(self, key, doc, findings, stats, noted, bar) -> bool:
+        if key is None:
+            return False
+        hit = self.cache.get_many([key]).get(key)
+        if hit is None:
+            return False
+        import json
+
+        res = json.loads(hit)
+        stats.update(res["stats"])
+        findings.extend(map(_finding_of, res["findings"]))
+        noted.extend(CardEntry(name=None, text="", path=path, line=line, noqa=frozenset(codes))
+                     for path, line, codes in res["noqa"])
+        if bar is not None:
+            bar.advance(res["stats"].get("entries", 0))
+        close = getattr(doc.entries, "close", None)
+        if close is not None:
+            close()   # a stream not read
+        return True
+
+    def store(self, key, doc, record: list, delta, noted: list) -> None:
+        if doc.errors or len(record) > self.LIMIT:
+            return
+        self.cache.put(key, {"findings": record, "stats": dict(delta),
+                             "noqa": [[e.path, e.line, sorted(e.noqa)] for e in noted]})
+        self.cache.flush()
+
+
+class _SetChecks:
+    """The checks over a set of cards (a family's ``check_set``/``check_run``) with the result
+    cache: a set whose every member came with a cache key is looked up by the keys of its members
+    in order (and the document's kind and path), so an unchanged file is not analysed again; when
+    it is not found, the members whose result came from the cache are analysed again (in
+    ``jobs`` processes) and the set's findings and counts are stored."""
+
+    def __init__(self, config: LintConfig, cache, jobs, stats) -> None:
+        self.cache = cache if cache is not None and cache.db is not None else None
+        self.settings = _settings(config)
+        self.jobs, self.stats = jobs, stats
+
+    def run(self, what: list, members: list, compute) -> list[Finding]:
+        """``compute(analyses)`` → findings; ``members``: ``(entry, key, analysis or None)``."""
+        import json
+
+        from cardlint.batch import content_key, run_batch
+
+        key = None
+        if self.cache is not None and members and all(k is not None for _e, k, _a in members):
+            key = content_key("lint-set", self.settings, what, [k for _e, k, _a in members])
+            hit = self.cache.get_many([key]).get(key)
+            if hit is not None:
+                res = json.loads(hit)
+                self.stats.update(res["stats"])
+                return [_finding_of(d) for d in res["findings"]]
+        again = iter(run_batch((e for e, _k, an in members if an is None), _analyse_item, jobs=self.jobs))
+        analyses = [an if an is not None else next(again) for _e, _k, an in members]
+        before = self.stats.copy()
+        found = list(compute(analyses))
+        if key is not None:
+            self.cache.put(key, {"findings": [dataclasses.asdict(f) for f in found],
+                                 "stats": dict(self.stats - before)})
+            self.cache.flush()
+        return found
+
+
+def lint_documents(docs, config: LintConfig, **kw) -> tuple[list[Finding], dict]:
+    """(findings, summary) of ``docs``: :func:`lint_report` as a list."""
+    report = lint_report(docs, config, **kw)
+    try:
+        return list(report), report.summary
+    finally:
+        report.close()
+
+
+def lint_report(docs, config: LintConfig, jobs: int | None = 1, cache=None, show_progress: bool = False,
+                keep_suppressed: bool = False, progress_total: int | None = None,
+                reading: list | None = None) -> "LintReport":
+    """The :class:`LintReport` of ``docs`` (their entries may be iterators, read once).  Each card
+    is analysed once, in ``jobs`` processes; only what the per-set checks can use is kept (see
+    below), and the findings wait for the report in a :class:`FindingSpool` (memory stays flat
+    however many there are).  Findings a noqa covers are left out (``keep_suppressed``: kept and
+    marked); the summary counts the others and says how many were suppressed.  ``reading``: what
+    besides a file's bytes decides how it is read (the language, the game), for the cache of whole
+    card files (:class:`_FileCache`); None: not used."""
     from cardlint.batch import row as batch_row
     from cardlint.batch import run_batch
     from cardlint.console import Progress
     from cardlint.lint import noqa
+    from cardlint.lint.spool import FindingSpool
 
     fams = families()
-    findings: list[Finding] = []
+    findings = FindingSpool()
     stats = collections.Counter()
-    done: list[tuple[Document, list[Analysis]]] = []
+    done: list[tuple[Document, list]] = []
     key = _entry_key(config)
+    sets = _SetChecks(config, cache, jobs, stats)
+    files = _FileCache(config, cache, reading)
     enabled = lambda f: config.enabled(f.code, RULES[f.code].name if f.code in RULES else None)  # noqa: E731
     bar = Progress(progress_total) if show_progress else None
     seen: list = []          # the documents, with the entries a noqa can cover (a stream is read once)
     for doc in docs:
-        if doc.kind != "unreadable":
-            stats["files"] += 1
-        analyses = []
-        wanted = (doc.is_set or doc.kind in ("mtgjson", "forge")) and doc.kind != "ygo"
-
+        before = stats.copy()
         noted: list = []
         seen.append((doc, noted))
+        file_key = files.key(doc)
+        if files.restore(file_key, doc, findings, stats, noted, bar):
+            continue
+        if doc.kind != "unreadable":
+            stats["files"] += 1
+        record: list | None = [] if file_key is not None else None   # the file's findings, to be stored
+        members: list = []   # (entry, cache key, analysis or None) of the cards the set checks use
+        wanted = (doc.is_set or doc.kind in ("mtgjson", "forge")) and doc.kind != "ygo"
+        keep = ("board" if doc.kind == "board" else "set") if wanted else False
         distinct: set = set()
 
         def items():
             for entry in doc.entries:
+                stats["entries"] += 1
                 if bar is not None:
                     bar.advance()
                 if entry.noqa is not None or doc.kind in ("templates", "board", "forge"):
@@ -215,10 +395,10 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, s
                 if entry.pending:
                     stats["pending_templates"] += 1
                     continue
-                yield entry, wanted and entry.game == "mtg"
+                yield entry, keep if entry.game == "mtg" else False
 
-        for res in run_batch(items(), _lint_item, (config,), jobs=jobs, key=key, cache=cache,
-                             store=lambda res: not res.get("error")):
+        for (entry, kept), k, res in run_batch(items(), _lint_item, (config,), jobs=jobs, key=key, cache=cache,
+                                               store=_storable, stored=_cached_form, pairs=True):
             res = batch_row(res)
             if res.get("error"):
                 stats["errors"] += 1
@@ -228,43 +408,79 @@ def lint_documents(docs, config: LintConfig, jobs: int | None = 1, cache=None, s
             stats["clauses"] += res["clauses"]
             stats["declarations"] += res["declarations"]
             stats["unaligned_declarations"] += res["unaligned"]
-            findings.extend(f for f in map(_finding_of, res["findings"]) if enabled(f))
-            an = res.get("analysis")
+            for d in res["findings"]:
+                f = _finding_of(d)
+                if enabled(f):
+                    findings.extend((f,))
+                    if record is not None:
+                        record.append(d)
             # only what the set's dependency check can use is kept: on a board every object; in a card
             # set each distinct card with a continuous effect once (a card printed twice in a file has
             # the dependencies of one copy), so memory grows with the distinct cards, not with the file
-            if an is None:
+            if not res.get("feeds"):
                 continue
-            if doc.kind == "board":
-                analyses.append(an)
-                continue
-            same = (an.entry.name, an.entry.text, an.entry.type_line)
-            if same not in distinct and any(getattr(fam, "keeps", None) and fam.keeps(an) for fam in fams):
+            an = res.get("analysis")   # None from the cache: analysed again if the set's result is not cached
+            if kept != "board":
+                same = (entry.name, entry.text, entry.type_line)
+                if same in distinct:
+                    continue
                 distinct.add(same)
-                analyses.append(an)
-        for fam in fams:
-            findings.extend(f for f in fam.check_set(analyses, doc, config, stats) if enabled(f))
+            members.append((None if an is not None else entry, k, an))
+        what = [doc.kind, doc.path, doc.is_set]
+        found = [f for f in sets.run(what, members, lambda analyses: [
+            f for fam in fams for f in fam.check_set(analyses, doc, config, stats)]) if enabled(f)]
+        findings.extend(found)
+        if record is not None:
+            record.extend(dataclasses.asdict(f) for f in found)
+            files.store(file_key, doc, record, stats - before, noted)
         if doc.kind == "forge":
-            done.append((doc, analyses))   # Forge scripts of one run form one set (lint.deps.check_run)
-    for fam in fams:
-        if hasattr(fam, "check_run"):
-            findings.extend(f for f in fam.check_run(done, config, stats) if enabled(f))
+            done.append((doc, members))   # Forge scripts of one run form one set (lint.deps.check_run)
+    runs = [fam for fam in fams if hasattr(fam, "check_run")]
+    if runs and done:
+        def check_run(analyses):
+            it = iter(analyses)
+            pairs = [(doc, [next(it) for _ in members]) for doc, members in done]
+            return [f for fam in runs for f in fam.check_run(pairs, config, stats)]
+
+        what = ["run", [[doc.kind, doc.path, doc.is_set, len(members)] for doc, members in done]]
+        findings.extend(f for f in sets.run(what, [m for _d, members in done for m in members], check_run)
+                        if enabled(f))
     if bar is not None:
         bar.close()
-    out = findings
-    suppressed = noqa.apply(out, seen)
-    if not keep_suppressed:
-        out = [f for f in out if not f.suppressed]
-    out.sort(key=Finding.sort_key)
-    shown = [f for f in out if not f.suppressed]
-    by_code = collections.Counter(f.code for f in shown)
-    summary = {"files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
-               "findings": len(shown), "suppressed": suppressed, "by_code": dict(sorted(by_code.items())),
-               "by_severity": dict(collections.Counter(f.severity for f in shown)),
-               "declarations": stats["declarations"], "unaligned_declarations": stats["unaligned_declarations"],
-               "pending_templates": stats["pending_templates"],
-               "dependency_sets": stats["dependency_sets"], "dependency_skipped": stats["dependency_skipped"]}
-    return out, summary
+    return LintReport(findings, noqa.marker(seen), keep_suppressed, stats)
+
+
+class LintReport:
+    """The findings of a run in report order (read from a :class:`FindingSpool`, marked by the
+    noqa that covers them; suppressed ones left out unless ``keep_suppressed``) and its
+    ``summary``, which counts them once as they are read.  Iterable more than once (a report is
+    written as it is read); :meth:`close` drops the spool's files."""
+
+    def __init__(self, spool, mark, keep_suppressed: bool, stats) -> None:
+        self.spool, self.mark, self.keep_suppressed = spool, mark, keep_suppressed
+        by_code, by_severity = collections.Counter(), collections.Counter()
+        suppressed = 0
+        for f in spool:
+            if mark(f):
+                suppressed += 1
+            else:
+                by_code[f.code] += 1
+                by_severity[f.severity] += 1
+        self.summary = {
+            "files": stats["files"], "cards": stats["cards"], "clauses": stats["clauses"],
+            "findings": sum(by_code.values()), "suppressed": suppressed, "by_code": dict(sorted(by_code.items())),
+            "by_severity": dict(by_severity),
+            "declarations": stats["declarations"], "unaligned_declarations": stats["unaligned_declarations"],
+            "pending_templates": stats["pending_templates"],
+            "dependency_sets": stats["dependency_sets"], "dependency_skipped": stats["dependency_skipped"]}
+
+    def __iter__(self):
+        for f in self.spool:
+            if not self.mark(f) or self.keep_suppressed:
+                yield f
+
+    def close(self) -> None:
+        self.spool.close()
 
 
 def finding(code: str, an_or_path, line: int, message: str, offset: int = 0, clause_text: str | None = None,

@@ -28,7 +28,7 @@ def text_lines(findings: list[Finding], summary: dict, color: bool = False):
         code = f"\033[1;31m{f.code}\033[0m" if color else f.code
         mark = " [" + _("suppressed") + "]" if f.suppressed else ""
         yield f"{f.path}:{f.line}:{f.column}: {code}{mark} {f.message}"
-    n = summary.get("findings", len(findings))
+    n = summary["findings"] if "findings" in summary else len(findings)
     errors = summary.get("input_errors", 0)
     skipped = summary.get("dependency_skipped", 0)
     if n:
@@ -53,7 +53,30 @@ def text_lines(findings: list[Finding], summary: dict, color: bool = False):
 
 
 def format_json(findings: list[Finding], summary: dict) -> str:
-    return json.dumps({"findings": [f.to_dict() for f in findings], "summary": summary}, ensure_ascii=False, indent=2)
+    return "".join(json_chunks(findings, summary))
+
+
+def json_chunks(findings, summary: dict):
+    """:func:`format_json`'s text in pieces, a finding at a time (a large report is written as it
+    is read): what ``json.dumps({"findings": [...], "summary": summary}, ensure_ascii=False,
+    indent=2)`` writes."""
+    yield '{\n  "findings": '
+    yield from _array((f.to_dict() for f in findings), 2)
+    yield ',\n  "summary": ' + _dumps(summary, 2) + "\n}"
+
+
+def _dumps(value, level: int) -> str:
+    """``value`` as ``json.dumps(…, indent=2)`` writes it ``level`` spaces deep in a document."""
+    return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + " " * level)
+
+
+def _array(values, level: int):
+    """A JSON array of ``values`` written ``level`` spaces deep, as ``json.dumps(indent=2)`` does."""
+    sep = "[\n" + " " * (level + 2)
+    for v in values:
+        yield sep + _dumps(v, level + 2)
+        sep = ",\n" + " " * (level + 2)
+    yield "[]" if sep.startswith("[") else "\n" + " " * level + "]"
 
 
 def _uri(path: str) -> str:
@@ -83,32 +106,58 @@ def _sarif_rule(rule) -> dict:
 
 
 def format_sarif(findings: list[Finding], summary: dict) -> str:
+    return "".join(sarif_chunks(findings, summary))
+
+
+_RESULTS = "\u2063cardlint-results\u2063"   # stand-ins while the log around the results is written
+_SUMMARY = "\u2063cardlint-summary\u2063"
+
+
+def sarif_chunks(findings, summary: dict):
+    """:func:`format_sarif`'s text in pieces, a result at a time: the log is written around two
+    stand-ins, then the results and the summary go where they stand."""
     rules = sorted(RULES.values(), key=lambda r: r.code)
     index = {r.code: i for i, r in enumerate(rules)}
-    results = []
-    for f in findings:
-        res = {
-            "ruleId": f.code,
-            "ruleIndex": index[f.code],
-            "level": SARIF_LEVEL.get(f.severity, "warning"),
-            "message": {"text": f.message},
-            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(f.path)},
-                                                "region": {"startLine": max(f.line, 1),
-                                                           "startColumn": max(f.column, 1)}}}],
-        }
-        if f.related:
-            res["relatedLocations"] = [
-                {"id": i, "message": {"text": r.get("message", "")},
-                 "physicalLocation": {"artifactLocation": {"uri": _uri(r["path"])},
-                                      "region": {"startLine": max(int(r.get("line") or 1), 1),
-                                                 "startColumn": max(int(r.get("column") or 1), 1)}}}
-                for i, r in enumerate(f.related)]
-        if f.suggestions:
-            res["properties"] = {"suggestions": f.suggestions}
-        if f.suppressed:
-            res["suppressions"] = [{"kind": "inSource", "justification": "noqa"}]
-        results.append(res)
-    log = {
+    text = json.dumps(_sarif_log(rules, _RESULTS, _SUMMARY), ensure_ascii=False, indent=2)
+    head, tail = text.split(json.dumps(_RESULTS, ensure_ascii=False), 1)
+    yield head
+    yield from _array((_sarif_result(f, index) for f in findings), _indent_of(head))
+    mark = json.dumps(_SUMMARY, ensure_ascii=False)
+    yield tail.replace(mark, _dumps(summary, _indent_of(tail[:tail.index(mark)])))
+
+
+def _indent_of(text: str) -> int:
+    """The indentation of the last line of ``text``."""
+    last = text[text.rfind("\n") + 1:]
+    return len(last) - len(last.lstrip(" "))
+
+
+def _sarif_result(f: Finding, index: dict) -> dict:
+    res = {
+        "ruleId": f.code,
+        "ruleIndex": index[f.code],
+        "level": SARIF_LEVEL.get(f.severity, "warning"),
+        "message": {"text": f.message},
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(f.path)},
+                                            "region": {"startLine": max(f.line, 1),
+                                                       "startColumn": max(f.column, 1)}}}],
+    }
+    if f.related:
+        res["relatedLocations"] = [
+            {"id": i, "message": {"text": r.get("message", "")},
+             "physicalLocation": {"artifactLocation": {"uri": _uri(r["path"])},
+                                  "region": {"startLine": max(int(r.get("line") or 1), 1),
+                                             "startColumn": max(int(r.get("column") or 1), 1)}}}
+            for i, r in enumerate(f.related)]
+    if f.suggestions:
+        res["properties"] = {"suggestions": f.suggestions}
+    if f.suppressed:
+        res["suppressions"] = [{"kind": "inSource", "justification": "noqa"}]
+    return res
+
+
+def _sarif_log(rules, results, summary) -> dict:
+    return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [{
@@ -119,4 +168,3 @@ def format_sarif(findings: list[Finding], summary: dict) -> str:
             "properties": {"summary": summary},
         }],
     }
-    return json.dumps(log, ensure_ascii=False, indent=2)

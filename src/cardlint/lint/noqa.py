@@ -73,6 +73,13 @@ def apply(findings, docs) -> int:
     """Mark the findings a noqa covers (``Finding.suppressed``); the number marked.  ``docs`` are
     (document, entries) pairs: the entries of a streamed document that carry a noqa, or all of a
     document's entries."""
+    mark = marker(docs)
+    return sum(mark(f) for f in findings)
+
+
+def marker(docs):
+    """A function that marks a finding a noqa of ``docs`` covers (see :func:`apply`) and returns
+    whether it did — for findings read one at a time."""
     from cardlint.lint.registry import RULES
 
     by_entry: dict[tuple[str, int], frozenset] = {}
@@ -93,16 +100,16 @@ def apply(findings, docs) -> int:
                 codes = by_line[(doc.path, e.line)] if codes is None else _union(codes, by_line[(doc.path, e.line)])
             if codes is not None:
                 by_entry[(e.path, e.line)] = codes
-    n = 0
-    for f in findings:
+
+    def mark(f) -> bool:
         name = RULES[f.code].name if f.code in RULES else None
         for key in ((f.path, f.entry_line or f.line), (f.path, f.line)):
             for table in (by_entry, by_line):
                 codes = table.get(key)
                 if codes is not None and covers(codes, f.code, name):
                     f.suppressed = True
-        n += f.suppressed
-    return n
+        return f.suppressed
+    return mark
 
 
 def _union(a: frozenset, b: frozenset) -> frozenset:
