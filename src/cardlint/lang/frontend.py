@@ -10,7 +10,10 @@ A subclass supplies:
 - :meth:`is_keyword` (is a fragment of a comma list a keyword ability? — for segmentation);
 - :meth:`build` (parse tree → list of IR effects etc.), usually via a Lark Transformer — or, with
   ``inline_build``, :meth:`new_builder` and :meth:`finish`, whose builder runs during the parse;
-- :meth:`fallback` (best classification when the grammar fails; the clause stays ``parsed=False``).
+- for :meth:`fallback` (best classification when the grammar fails; the clause stays ``parsed=False``):
+  the cue table ``kb/fallback/<lang>.yaml`` read by :mod:`cardlint.lang.fallback`, with
+  :meth:`fallback_keyword` and :meth:`fallback_text`; a language overrides :meth:`fallback` only
+  where its own analyser reads better than the table (tools/fallback_accuracy.py --table measures it).
 """
 
 from __future__ import annotations
@@ -93,14 +96,18 @@ class Frontend:
         raise NotImplementedError
 
     @contextmanager
-    def fallback_only(self):
+    def fallback_only(self, table: bool = False):
         """Within the block every clause goes to :meth:`fallback`, as if the grammar parsed none —
-        to measure the fallback on clauses whose reading the grammar knows (tools/fallback_accuracy.py)."""
+        to measure the fallback on clauses whose reading the grammar knows (tools/fallback_accuracy.py);
+        with ``table``, to the cue table even where the language has an analyser of its own."""
         self._parse_memo = lambda norm: (None, "fallback forced", None)
+        if table:
+            self.fallback = lambda seg, norm, error: Frontend.fallback(self, seg, norm, error)
         try:
             yield self
         finally:
             del self._parse_memo
+            self.__dict__.pop("fallback", None)
 
     def shown(self, text: str) -> str:
         """``text`` of the normalised clause as a user should read it in an error message (a front
@@ -108,7 +115,35 @@ class Frontend:
         return text
 
     def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
-        raise NotImplementedError
+        """The cue table's reading of the unparsed clause (:mod:`cardlint.lang.fallback`)."""
+        from cardlint.lang.fallback import read_clause
+
+        ir = read_clause(self.cue_table, self.fallback_text(seg, norm), self.fallback_keyword, self.is_keyword)
+        ir.error = error
+        return ir
+
+    @property
+    def cue_table(self):
+        """This language's fallback cues (``kb/fallback/<lang>.yaml``), compiled once."""
+        table = self.__dict__.get("_cue_table")
+        if table is None:
+            from cardlint.lang.fallback import cue_table
+
+            table = self._cue_table = cue_table(self.lang, self.keyword_names)
+        return table
+
+    def fallback_text(self, seg: Segment, norm: str) -> str:
+        """The text the fallback reads for an unparsed clause (by default the normalised clause)."""
+        return norm
+
+    def fallback_keyword(self, text: str):
+        """For the fallback: is ``text`` a keyword line?  A :class:`~cardlint.ir.Keyword` when the
+        language knows which, else True or False."""
+        return False
+
+    def keyword_names(self) -> list[str]:
+        """The language's keyword names (a cue table's ``{keywords}``)."""
+        return []
 
     def new_builder(self, norm: str):
         """The transformer that builds ``norm``'s result (with :attr:`inline_build`)."""
