@@ -513,6 +513,8 @@ class GermanFrontend(Frontend):
         return self.finish(self.new_builder(norm).transform(tree))
 
     def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
+        """German's own fallback, the token-level analyser: it reads continuous effects better than
+        the cue table kb/fallback/de.yaml (tools/fallback_accuracy.py --lang de [--table])."""
         from cardlint.lang.frontend import MAX_CLAUSE_CHARS
 
         if len(norm) > MAX_CLAUSE_CHARS:  # bad input: no cue-word analysis of a megabyte of text
@@ -521,6 +523,16 @@ class GermanFrontend(Frontend):
         ir = _analyse_tokens(toks, seg, parsed=False)
         ir.error = error
         return ir
+
+    def keyword_names(self) -> list[str]:
+        return list(_keywords()[0])
+
+    def fallback_keyword(self, text: str) -> I.Keyword | None:
+        """(For the cue table kb/fallback/de.yaml, which German uses only to compare: see :meth:`fallback`.)"""
+        if not text.startswith(KW_MARK):
+            return None
+        kid, param = keyword_id(text[1:])
+        return I.Keyword(id=kid or "unknown", parameter=param)
 
 
 #: creature types in parentheses, printed where English writes them before "creature" ("(Kithkin, Geist)")
