@@ -78,6 +78,23 @@ class CueTable:
     strip_marks: bool = False
 
 
+def table_patterns(table: CueTable) -> list[re.Pattern]:
+    """Every pattern of a cue table (for tools/regex_audit.py)."""
+    out = [*table.triggered, table.not_triggered, table.quoted, *table.grant, table.grant_keyword,
+           table.self_subject, *(p for _, p in table.conditions), *(p for _, p in table.durations),
+           table.sentence_end, *table.token_sentence]
+    for cue in table.cues:
+        out += [cue.pattern, cue.unless]
+    return [p for p in out if p is not None]
+
+
+def table_languages() -> list[str]:
+    """The languages that have a cue table in ``kb/fallback/``."""
+    from cardlint.paths import kb_dir
+
+    return sorted(p.stem for p in (kb_dir() / "fallback").glob("*.yaml"))
+
+
 def _compile(pattern: str | None, keywords: str) -> re.Pattern | None:
     if pattern is None:
         return None

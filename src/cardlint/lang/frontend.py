@@ -29,13 +29,16 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
 from lark.visitors import Discard
 
-from cardlint.ir import FORM_REMINDER, ClauseIR
+from cardlint.ir import FORM_KEYWORD, FORM_REMINDER, ClauseIR
 from cardlint.speed.loader import InlineBuildError, load_grammar
 from cardlint.text.segment import Segment
+from cardlint.text.sentences import split_sentences
 
 #: A clause longer than this is not handed to the parser (bad-input guard: a 1 MB line must not
 #: take seconds); it is reported unparsed.
 MAX_CLAUSE_CHARS = 2000
+#: a clause of more sentences than this is not parsed sentence by sentence (bad-input guard)
+MAX_SENTENCES = 16
 
 _MODULES = {"en": "en", "de": "de", "ja": "ja", "zh-Hans": "zh"}
 
@@ -52,6 +55,11 @@ class Frontend:
     #: :class:`~cardlint.speed.loader.InlineBuild`) — the subclass supplies :meth:`new_builder` and
     #: :meth:`finish`, and :meth:`build` must be ``finish(new_builder(norm).transform(tree))``
     inline_build = False
+    #: partial parses (:meth:`unparsed`): the full stops that end a sentence of a normalised clause,
+    #: whether a space must follow them, and the marks of a clause that is read whole
+    sentence_stops = "."
+    sentence_space_after = True
+    whole_clause_marks: tuple[str, ...] = ("•",)
 
     @property
     def parser(self) -> Lark:
@@ -178,13 +186,51 @@ class Frontend:
             if error is None:
                 ir = value if isinstance(value, ClauseIR) else self.build(value, seg, norm)  # built inline, or a tree
             else:
-                ir = self.fallback(seg, norm, error)
-                if column is not None:
-                    ir.error_column = column
+                ir = self.unparsed(seg, norm, error, column)
         ir.text = seg.text
         ir.line = seg.line
         ir.lang = self.lang
         return ir
+
+    def unparsed(self, seg: Segment, norm: str, error: str, column: int | None) -> ClauseIR:
+        """A clause the grammar did not parse whole: each of its sentences is parsed alone; the
+        effects of those that parse are kept, the fallback reads only those that do not, and the
+        clause stays ``parsed=False`` with an error naming the first sentence that fails.  A clause
+        of one sentence, or none of whose sentences parses, goes to the fallback whole."""
+        sentences = [] if any(m in norm for m in self.whole_clause_marks) else \
+            split_sentences(norm, self.sentence_stops, self.sentence_space_after)
+        readings: list[ClauseIR | None] = []
+        failed = None
+        if 2 <= len(sentences) <= MAX_SENTENCES:
+            for k, (offset, text) in enumerate(sentences, 1):
+                value, err, col = self._parse_memo(text)
+                if err is None:
+                    readings.append(value if isinstance(value, ClauseIR) else self.build(value, seg, text))
+                    continue
+                readings.append(None)
+                if failed is None:
+                    failed = (k, text, err, None if col is None else offset + col)
+        if not any(r is not None and r.parsed for r in readings):
+            ir = self.fallback(seg, norm, error)
+            if column is not None:
+                ir.error_column = column
+            return ir
+        if failed is not None:
+            k, text, err, column = failed
+            error = f"sentence {k} of {len(sentences)} {self.shown(text)[:80]!r} does not parse: {err}"
+        else:
+            error = f"{error} (each sentence parses alone)"
+        read = [r if r is not None else self.fallback(seg, text, error) for r, (_, text) in zip(readings, sentences)]
+        head = read[0]
+        if head.form == FORM_KEYWORD:
+            ir = self.fallback(seg, norm, error)
+            ir.error_column = column
+            return ir
+        # the first sentence carries the ability's form, its cost and its trigger
+        return ClauseIR(text=seg.text, form=head.form, parsed=False, effects=[e for r in read for e in r.effects],
+                        keyword=head.keyword, costs=head.costs, trigger=head.trigger,
+                        static_spell_ability=head.static_spell_ability, modal=head.modal, error=error,
+                        error_column=column)
 
     @property
     def _inline(self):

@@ -614,6 +614,8 @@ def _is_keyword(fragment: str) -> bool:
 class JapaneseFrontend(Frontend):
     lang = "ja"
     grammar = "ja.lark"
+    sentence_stops, sentence_space_after = "。", False
+    whole_clause_marks = ("•", GLUE)
     start = "start"
     grammar_options = {"postlex": _POSTLEX, "lexer": "basic"}
 

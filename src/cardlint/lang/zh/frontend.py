@@ -336,6 +336,7 @@ def _join_broken_reminders(segs: list[Segment]) -> list[Segment]:
 class ChineseFrontend(Frontend):
     lang = "zh-Hans"
     grammar = "zh.lark"
+    sentence_stops, sentence_space_after = "。", False
     start = "start"
 
     @property
