@@ -511,6 +511,12 @@ class GermanFrontend(Frontend):
     def keyword_names(self) -> list[str]:
         return list(_keywords()[0])
 
+    def fallback_keyword(self, text: str) -> I.Keyword | None:
+        if not text.startswith(KW_MARK):
+            return None
+        kid, param = keyword_id(text[len(KW_MARK):])
+        return I.Keyword(id=kid or "unknown", parameter=param)
+
 
 #: creature types in parentheses, printed where English writes them before "creature" ("(Kithkin, Geist)")
 # (not before a hyphen: "(Eldrazi, Ausgeburt)-Kreaturenspielstein" reads as it did, the compound would not lex)
