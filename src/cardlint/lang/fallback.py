@@ -76,13 +76,16 @@ class CueTable:
     attach: str = "continuous"
     #: the clause's text as given, stripped of "§" marks and spaces (English)
     strip_marks: bool = False
+    #: a sentence opening that refers back to the sentence before ("they …"): in a partial parse it is
+    #: read together with that sentence when that one fails (Frontend.unparsed)
+    back_reference: re.Pattern | None = None
 
 
 def table_patterns(table: CueTable) -> list[re.Pattern]:
     """Every pattern of a cue table (for tools/regex_audit.py)."""
     out = [*table.triggered, table.not_triggered, table.quoted, *table.grant, table.grant_keyword,
            table.self_subject, *(p for _, p in table.conditions), *(p for _, p in table.durations),
-           table.sentence_end, *table.token_sentence]
+           table.sentence_end, *table.token_sentence, table.back_reference]
     for cue in table.cues:
         out += [cue.pattern, cue.unless]
     return [p for p in out if p is not None]
@@ -132,7 +135,8 @@ def table_from_data(data: dict, keywords: str = "") -> CueTable:
         conditions=_pairs(data.get("conditions"), keywords), durations=_pairs(data.get("durations"), keywords),
         sentence_end=_compile(tokens.get("split"), keywords), token_sentence=_patterns(tokens.get("all_of"), keywords),
         cues=tuple(_cue(c, keywords) for c in data.get("cues", ())), default_kind=data.get("default_kind"),
-        attach=data.get("attach", "continuous"), strip_marks=bool(data.get("strip_marks", False)))
+        attach=data.get("attach", "continuous"), strip_marks=bool(data.get("strip_marks", False)),
+        back_reference=_compile(data.get("back_reference"), keywords))
 
 
 @lru_cache(maxsize=None)

@@ -210,6 +210,12 @@ class Frontend:
                 readings.append(None)
                 if failed is None:
                     failed = (k, text, err, None if col is None else offset + col)
+        # a sentence that refers back by a pronoun ("They have …" after the tokens it creates) means
+        # nothing alone: when the sentence before it fails, the fallback reads the two together
+        back = self.cue_table.back_reference if readings else None
+        for k in range(1, len(readings)):
+            if readings[k - 1] is None and readings[k] is not None and back is not None and back.match(sentences[k][1]):
+                readings[k] = None
         if not any(r is not None and r.parsed for r in readings):
             ir = self.fallback(seg, norm, error)
             if column is not None:
@@ -220,7 +226,19 @@ class Frontend:
             error = f"sentence {k} of {len(sentences)} {self.shown(text)[:80]!r} does not parse: {err}"
         else:
             error = f"{error} (each sentence parses alone)"
-        read = [r if r is not None else self.fallback(seg, text, error) for r, (_, text) in zip(readings, sentences)]
+        read: list[ClauseIR] = []
+        k = 0
+        while k < len(readings):
+            if readings[k] is not None:
+                read.append(readings[k])
+                k += 1
+                continue
+            end = k  # consecutive sentences that fail are read together
+            while end + 1 < len(readings) and readings[end + 1] is None:
+                end += 1
+            last_offset, last_text = sentences[end]
+            read.append(self.fallback(seg, norm[sentences[k][0]:last_offset + len(last_text)], error))
+            k = end + 1
         head = read[0]
         if head.form == FORM_KEYWORD:
             ir = self.fallback(seg, norm, error)
