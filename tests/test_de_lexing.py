@@ -2,7 +2,7 @@
 
 - self-reference: the hand-written matcher (:func:`_sub_self_plain`) against the name regex it
   replaces for plain text (:func:`_self_regex`), on real and generated declensions;
-- the fallback lexer (:mod:`cardlint.speed.first_match`) against Lark's own basic lexer: same
+- the first-match lexer (:mod:`cardlint.speed.first_match`) against Lark's own basic lexer: same
   tokens, same error position;
 - keyword names looked up by prefix, older keyword names, glued lines (``resegment``), entities
   and a quoted ability that ends a sentence in normalisation.
@@ -81,7 +81,7 @@ def test_unusual_case_folding_takes_the_regex():
     assert de._replace_self("\u212aRAFT greift an", "Kraft") == "~ greift an"
 
 
-# --- the fallback lexer ------------------------------------------------------------------------
+# --- the first-match lexer -----------------------------------------------------------------------
 
 def _tokens(lexer, text):
     out = []
@@ -121,33 +121,14 @@ def test_first_match_lexer_on_junk(lexers, text):
     assert _tokens(ours, text) == _tokens(lark_lexer, text)
 
 
-def _reference_fallback_tokens(lexer, text):
-    """The fallback's token loop as it was, over Lark's own lexer loop."""
-    import re
-
-    toks = []
-    while text:
-        try:
-            for t in LexerThread.from_text(lexer, text).lex(None):
-                toks.append((de._fallback_type(t.type, str(t)), str(t)))
-            break
-        except UnexpectedCharacters as exc:
-            pos = exc.pos_in_stream
-            m = re.match(r"\S+?(?=[\s,.;:\"]|$)", text[pos:]) or re.match(r"\S", text[pos:])
-            end = pos + (m.end() if m else 1)
-            toks.append(("UNKNOWN", text[pos:end]))
-            text = text[end:]
-    return toks
-
-
 @pytest.mark.parametrize("text", [
     "wähle x karten aus deiner hand und wirf diese ab: schau dir die hand eines gegners deiner wahl an.",
     "§{2}, opfere ~: ~ fügt jeder kreatur ohne flugfähigkeit 1 schadenspunkt zu. zürgelbrx quuxe {q}",
     "andere geist-kreaturen, die du kontrollierst, erhalten +1/+1 und sind fluchsicher. <> ^^ %",
 ])
-def test_fallback_tokens_are_lark_tokens(lexers, text):
-    lark_lexer, _ = lexers
-    assert [(t.type, t.value) for t in de._fallback_tokens(FE, text)] == _reference_fallback_tokens(lark_lexer, text)
+def test_first_match_lexer_stops_where_lark_does(lexers, text):
+    lark_lexer, ours = lexers
+    assert _tokens(ours, text) == _tokens(lark_lexer, text)
 
 
 @pytest.mark.parametrize("regex, inside, outside", [
@@ -267,12 +248,12 @@ _SALAD = ["außer", "außer,", "wenn", "es", "sei", "denn", "denn,", "falls", "m
 
 @settings(max_examples=300, deadline=None)
 @given(words=st.lists(st.sampled_from(_SALAD), max_size=14))
-def test_fallback_tokens_on_word_salad(lexers, words):
-    # the fallback's tokens are those of Lark's basic lexer, also where a multi-word terminal
+def test_first_match_lexer_on_word_salad(lexers, words):
+    # the tokens are those of Lark's basic lexer, also where a multi-word terminal
     # ("außer, wenn", "falls möglich") or a look-behind one ("einer … -verzauberung") could begin
-    lark_lexer, _ = lexers
+    lark_lexer, ours = lexers
     text = " ".join(words)
-    assert [(t.type, t.value) for t in de._fallback_tokens(FE, text)] == _reference_fallback_tokens(lark_lexer, text)
+    assert _tokens(ours, text) == _tokens(lark_lexer, text)
 
 
 # --- lead words of terminals that begin with optional whitespace ---------------------------------

@@ -357,13 +357,37 @@ class LayerStrata:
                   f" {pct(self.same[key], self.judged[key]):>22s}")
 
 
+class UnparsedTally:
+    """How often the fallback's (or a partial parse's) reading of unparsed clauses matches a reference."""
+
+    def __init__(self):
+        self.n = self.same = self.layered = self.layered_same = 0
+        self.also = collections.Counter()
+
+    def add(self, same: bool, also: set, layered: bool):
+        self.n += 1
+        self.same += same
+        self.also.update(also)
+        if layered:  # either reading has a continuous effect: the figure the empty sets do not dilute
+            self.layered += 1
+            self.layered_same += same
+
+    def report(self, title: str, judge: str, *also: str):
+        pct = lambda a, b: f"{a}/{b} = {100.0 * a / b:.1f}%" if b else "n/a"
+        print(f"\n## Accuracy of unparsed clauses: {title}")
+        print(f"  same layer set and CDA flag as {judge}: {pct(self.same, self.n)}")
+        print(f"  of those where either reading has a layer: {pct(self.layered_same, self.layered)}")
+        for label, key in zip(also, ("layer", "key")):
+            print(f"  {label}: {pct(self.also[key], self.n)}")
+
+
 def english_strata(oracle_recs: list, results: dict, report_dir: Path):
     """English Oracle per layer: a clause run a Forge ``Mode$ Continuous`` line is aligned to takes
     Forge's declared layers (hidden keywords excluded, as ``cardlint lint`` compares) as its
     reference; every other clause takes our own reading (then only coverage is measured).  Writes
     the parsed Forge units whose layers differ from ours to ``layer-disagreements-en.jsonl``."""
     scripts = {rec["name"]: rec["lines"] for rec in read_jsonl(CORPUS / "mtg" / "forge-scripts.jsonl")}
-    strata, ours_only = LayerStrata(), LayerStrata()
+    strata, ours_only, unparsed = LayerStrata(), LayerStrata(), UnparsedTally()
     rows = []
     forge_units = 0
     for rec in oracle_recs:
@@ -380,6 +404,8 @@ def english_strata(oracle_recs: list, results: dict, report_dir: Path):
                 parsed = all(c["parsed"] for c in cs)
                 forge_units += 1
                 strata.add(ref, parsed, ours)
+                if not parsed:
+                    unparsed.add(ref == ours, {"layer"} if ref[0] == ours[0] else set(), bool(ref[0] or ours[0]))
                 if parsed and ref != ours:
                     desc = next((forge_params(l).get("Description", "") for l in g["scripts"]), "")
                     cause = disagreement_cause(g["scripts"], desc, set(ref[0]), set(ours[0]), ref[1], ours[1],
@@ -397,6 +423,7 @@ def english_strata(oracle_recs: list, results: dict, report_dir: Path):
     strata.report(f"Forge's declared layers ({forge_units} aligned clause runs), else our own reading",
                   "Forge runs")
     ours_only.report("our own reading (clauses no Forge line is aligned to)", "not judged")
+    unparsed.report("Forge clause runs with an unparsed clause", "Forge's layers", "layer set only")
     _write_disagreements(report_dir, "en", rows)
 
 
@@ -547,7 +574,7 @@ def translation_strata(lang: str, recs: list, results: dict, en_results: dict, r
     """Per layer, by the English reading of the same printing: each translation clause is paired
     with the printed-English clause at the same position (cards whose clause counts match); it is
     stratified by that English clause's layers when the English clause parses strictly."""
-    strata = LayerStrata()
+    strata, unparsed = LayerStrata(), UnparsedTally()
     oracle = oracle_results({rec["name"] for rec in recs})
     rows = []
     cards = mismatched = pairs = en_unparsed = 0
@@ -566,6 +593,9 @@ def translation_strata(lang: str, recs: list, results: dict, en_results: dict, r
                 continue
             ref, ours = layers_of([e]), layers_of([t])
             strata.add(ref, t["parsed"], ours)
+            if not t["parsed"]:
+                unparsed.add(ref == ours, ({"layer"} if ref[0] == ours[0] else set())
+                             | ({"key"} if set(score_key(t)) == set(score_key(e)) else set()), bool(ref[0] or ours[0]))
             if t["parsed"] and ref != ours:
                 cause = translation_cause(ref, ours, orc[i] if len(orc) == len(tr) else None)
                 for layer in sorted(_differing(ref, ours), key=STRATA.index):
@@ -575,6 +605,8 @@ def translation_strata(lang: str, recs: list, results: dict, en_results: dict, r
     print(f"\n  clause pairs on cards whose clause count matches the English: {pairs} "
           f"({mismatched}/{cards} cards skipped); printed-English clause unparsed, so not stratified: {en_unparsed}")
     strata.report("the layers of the printed-English clause of the same printing", "the English")
+    unparsed.report(f"unparsed {lang} clauses whose printed-English counterpart parses", "the English's",
+                    "layer set only", "same (ability, kind, layer, cda) set")
     _write_disagreements(report_dir, lang, rows)
 
 

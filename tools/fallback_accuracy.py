@@ -7,7 +7,10 @@ written against, this tool forces the fallback on clauses the grammar *does* par
 continuous/not-continuous verdict with the strict English parse of the counterpart clause (same position,
 cards whose clause counts match):
 
-  python tools/fallback_accuracy.py --lang zh-Hans [--step K] [--limit N] [--examples 20]
+  python tools/fallback_accuracy.py --lang zh-Hans [--step K] [--limit N] [--examples 20] [--table]
+
+``--table``: the cue table kb/fallback/<lang>.yaml even where the language keeps an analyser of its own
+(German), to show which reads better.
 
 Prints precision and recall of the fallback's "has a continuous effect" and examples of each error.
 """
@@ -24,6 +27,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from evaluate import CORPUS, LANG_FILES, classify_card, english_of, has_continuous, read_jsonl  # noqa: E402
+from cardlint.classify import score_key  # noqa: E402
 from cardlint.pipeline import frontend  # noqa: E402
 
 
@@ -37,13 +41,14 @@ def main(argv=None) -> int:
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--limit", type=int)
     ap.add_argument("--examples", type=int, default=10)
+    ap.add_argument("--table", action="store_true", help="the cue table, not the language's own analyser")
     args = ap.parse_args(argv)
     fe = frontend(args.lang)
     tally = collections.Counter()
     examples = collections.defaultdict(list)
     for rec in read_jsonl(CORPUS / "mtg" / LANG_FILES[args.lang], args.limit, args.step):
         parsed = _rules_clauses(classify_card(rec, args.lang, name_key="tname")[1])
-        with fe.fallback_only():
+        with fe.fallback_only(table=args.table):
             guessed = _rules_clauses(classify_card(rec, args.lang, name_key="tname")[1])
         english = _rules_clauses(english_of(rec))
         if not len(parsed) == len(guessed) == len(english):
@@ -54,14 +59,19 @@ def main(argv=None) -> int:
                 continue
             key = ("fallback+" if has_continuous(g) else "fallback-") + (" english+" if has_continuous(e) else " english-")
             tally[key] += 1
+            tally["compared"] += 1
+            tally["same reading as English"] += set(score_key(g)) == set(score_key(e))
             if len(examples[key]) < args.examples:
                 examples[key].append((g["text"], e["text"]))
     tp, fp, fn = tally["fallback+ english+"], tally["fallback+ english-"], tally["fallback- english+"]
     pct = lambda a, b: f"{a}/{b} = {100.0 * a / b:.1f}%" if b else "n/a"
-    print(f"## Fallback continuous-effect reading ({args.lang}) on clauses the grammar parses, vs English")
+    print(f"## Fallback continuous-effect reading ({args.lang}{', cue table' if args.table else ''}) on clauses the grammar parses, vs English")
     for k, n in sorted(tally.items()):
+        if k in ("compared", "same reading as English"):
+            continue
         print(f"  {k:22s} {n}")
     print(f"  precision {pct(tp, tp + fp)}, recall {pct(tp, tp + fn)}")
+    print(f"  same (ability, kind, layer, cda) set as the English: {pct(tally['same reading as English'], tally['compared'])}")
     for key, title in (("fallback+ english-", "read as continuous, English has none"),
                        ("fallback- english+", "missed: English has a continuous effect")):
         print(f"\n## {title}")

@@ -5,6 +5,7 @@ input) shows up as a search that takes longer than ``--limit`` seconds on ``--le
 Patterns are collected systematically, two ways:
 - every ``re.Pattern`` reachable from the globals and classes of every ``cardlint`` module
   (inside dicts, lists, tuples and sets too);
+- every pattern of the fallback's cue tables (``kb/fallback/<lang>.yaml``);
 - every pattern compiled while the pipeline classifies a sample of card texts in every language
   and the Yu-Gi-Oh! front end (``re.compile``/``re.search``/… with a string and Lark's terminals
   all go through ``re._compile``, which is wrapped while the sample runs).
@@ -112,7 +113,17 @@ def collect(run_sample: bool = True) -> dict[tuple[str, int], re.Pattern]:
                     walk(x)
     for p in compiled:
         add(p)
+    for p in _cue_table_patterns():
+        add(p)
     return found
+
+
+def _cue_table_patterns() -> list[re.Pattern]:
+    """The fallback's cue tables (kb/fallback/<lang>.yaml), each compiled as its front end does."""
+    from cardlint.lang.fallback import table_languages, table_patterns
+    from cardlint.lang.frontend import frontend
+
+    return [p for lang in table_languages() for p in table_patterns(frontend(lang).cue_table)]
 
 
 def _run_sample() -> None:

@@ -10,7 +10,10 @@ A subclass supplies:
 - :meth:`is_keyword` (is a fragment of a comma list a keyword ability? — for segmentation);
 - :meth:`build` (parse tree → list of IR effects etc.), usually via a Lark Transformer — or, with
   ``inline_build``, :meth:`new_builder` and :meth:`finish`, whose builder runs during the parse;
-- :meth:`fallback` (best classification when the grammar fails; the clause stays ``parsed=False``).
+- for :meth:`fallback` (best classification when the grammar fails; the clause stays ``parsed=False``):
+  the cue table ``kb/fallback/<lang>.yaml`` read by :mod:`cardlint.lang.fallback`, with
+  :meth:`fallback_keyword` and :meth:`fallback_text`; a language overrides :meth:`fallback` only
+  where its own analyser reads better than the table (tools/fallback_accuracy.py --table measures it).
 """
 
 from __future__ import annotations
@@ -25,13 +28,16 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from cardlint import ir as I
 from cardlint import vocab
-from cardlint.ir import FORM_REMINDER, ClauseIR
+from cardlint.ir import FORM_KEYWORD, FORM_REMINDER, ClauseIR
 from cardlint.speed import InlineBuildError, inline_build, load_grammar
 from cardlint.text.segment import Segment
+from cardlint.text.sentences import split_sentences
 
 #: A clause longer than this is not handed to the parser (bad-input guard: a 1 MB line must not
 #: take seconds); it is reported unparsed.
 MAX_CLAUSE_CHARS = 2000
+#: a clause of more sentences than this is not parsed sentence by sentence (bad-input guard)
+MAX_SENTENCES = 16
 
 _MODULES = {"en": "en", "de": "de", "ja": "ja", "zh-Hans": "zh"}
 
@@ -48,6 +54,11 @@ class Frontend:
     #: :class:`~cardlint.speed.inline.InlineBuild`) — the subclass supplies :meth:`new_builder` and
     #: :meth:`finish`, and :meth:`build` must be ``finish(new_builder(norm).transform(tree))``
     inline_build = False
+    #: partial parses (:meth:`unparsed`): the full stops that end a sentence of a normalised clause,
+    #: whether a space must follow them, and the marks of a clause that is read whole
+    sentence_stops = "."
+    sentence_space_after = True
+    whole_clause_marks: tuple[str, ...] = ("•",)
 
     @property
     def parser(self) -> Lark:
@@ -92,14 +103,18 @@ class Frontend:
         raise NotImplementedError
 
     @contextmanager
-    def fallback_only(self):
+    def fallback_only(self, table: bool = False):
         """Within the block every clause goes to :meth:`fallback`, as if the grammar parsed none —
-        to measure the fallback on clauses whose reading the grammar knows (tools/fallback_accuracy.py)."""
+        to measure the fallback on clauses whose reading the grammar knows (tools/fallback_accuracy.py);
+        with ``table``, to the cue table even where the language has an analyser of its own."""
         self._parse_memo = lambda norm: (None, "fallback forced", None)
+        if table:
+            self.fallback = lambda seg, norm, error: Frontend.fallback(self, seg, norm, error)
         try:
             yield self
         finally:
             del self._parse_memo
+            self.__dict__.pop("fallback", None)
 
     def shown(self, text: str) -> str:
         """``text`` of the normalised clause as a user should read it in an error message (a front
@@ -107,7 +122,35 @@ class Frontend:
         return text
 
     def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
-        raise NotImplementedError
+        """The cue table's reading of the unparsed clause (:mod:`cardlint.lang.fallback`)."""
+        from cardlint.lang.fallback import read_clause
+
+        ir = read_clause(self.cue_table, self.fallback_text(seg, norm), self.fallback_keyword, self.is_keyword)
+        ir.error = error
+        return ir
+
+    @property
+    def cue_table(self):
+        """This language's fallback cues (``kb/fallback/<lang>.yaml``), compiled once."""
+        table = self.__dict__.get("_cue_table")
+        if table is None:
+            from cardlint.lang.fallback import cue_table
+
+            table = self._cue_table = cue_table(self.lang, self.keyword_names)
+        return table
+
+    def fallback_text(self, seg: Segment, norm: str) -> str:
+        """The text the fallback reads for an unparsed clause (by default the normalised clause)."""
+        return norm
+
+    def fallback_keyword(self, text: str):
+        """For the fallback: is ``text`` a keyword line?  A :class:`~cardlint.ir.Keyword` when the
+        language knows which, else True or False."""
+        return False
+
+    def keyword_names(self) -> list[str]:
+        """The language's keyword names (a cue table's ``{keywords}``)."""
+        return []
 
     def new_builder(self, norm: str):
         """The transformer that builds ``norm``'s result (with :attr:`inline_build`)."""
@@ -143,14 +186,70 @@ class Frontend:
             if error is None:
                 ir = value if isinstance(value, ClauseIR) else self.build(value, seg, norm)  # built inline, or a tree
             else:
-                ir = self.fallback(seg, norm, error)
-                if column is not None:
-                    ir.error_column = column
+                ir = self.unparsed(seg, norm, error, column)
         ir.text = seg.text
         ir.line = seg.line
         ir.lang = self.lang
         canonical_values(ir, self.lang)
         return ir
+
+    def unparsed(self, seg: Segment, norm: str, error: str, column: int | None) -> ClauseIR:
+        """A clause the grammar did not parse whole: each of its sentences is parsed alone; the
+        effects of those that parse are kept, the fallback reads only those that do not, and the
+        clause stays ``parsed=False`` with an error naming the first sentence that fails.  A clause
+        of one sentence, or none of whose sentences parses, goes to the fallback whole."""
+        sentences = [] if any(m in norm for m in self.whole_clause_marks) else \
+            split_sentences(norm, self.sentence_stops, self.sentence_space_after)
+        readings: list[ClauseIR | None] = []
+        failed = None
+        if 2 <= len(sentences) <= MAX_SENTENCES:
+            for k, (offset, text) in enumerate(sentences, 1):
+                value, err, col = self._parse_memo(text)
+                if err is None:
+                    readings.append(value if isinstance(value, ClauseIR) else self.build(value, seg, text))
+                    continue
+                readings.append(None)
+                if failed is None:
+                    failed = (k, text, err, None if col is None else offset + col)
+        # a sentence that refers back by a pronoun ("They have …" after the tokens it creates) means
+        # nothing alone: when the sentence before it fails, the fallback reads the two together
+        back = self.cue_table.back_reference if readings else None
+        for k in range(1, len(readings)):
+            if readings[k - 1] is None and readings[k] is not None and back is not None and back.match(sentences[k][1]):
+                readings[k] = None
+        if not any(r is not None and r.parsed for r in readings):
+            ir = self.fallback(seg, norm, error)
+            if column is not None:
+                ir.error_column = column
+            return ir
+        if failed is not None:
+            k, text, err, column = failed
+            error = f"sentence {k} of {len(sentences)} {self.shown(text)[:80]!r} does not parse: {err}"
+        else:
+            error = f"{error} (each sentence parses alone)"
+        read: list[ClauseIR] = []
+        k = 0
+        while k < len(readings):
+            if readings[k] is not None:
+                read.append(readings[k])
+                k += 1
+                continue
+            end = k  # consecutive sentences that fail are read together
+            while end + 1 < len(readings) and readings[end + 1] is None:
+                end += 1
+            last_offset, last_text = sentences[end]
+            read.append(self.fallback(seg, norm[sentences[k][0]:last_offset + len(last_text)], error))
+            k = end + 1
+        head = read[0]
+        if head.form == FORM_KEYWORD:
+            ir = self.fallback(seg, norm, error)
+            ir.error_column = column
+            return ir
+        # the first sentence carries the ability's form, its cost and its trigger
+        return ClauseIR(text=seg.text, form=head.form, parsed=False, effects=[e for r in read for e in r.effects],
+                        keyword=head.keyword, costs=head.costs, trigger=head.trigger,
+                        static_spell_ability=head.static_spell_ability, modal=head.modal, error=error,
+                        error_column=column)
 
     @property
     def _inline(self):

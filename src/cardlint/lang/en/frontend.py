@@ -98,12 +98,8 @@ class EnglishFrontend(Frontend):
     def build(self, tree, seg: Segment, norm: str) -> I.ClauseIR:
         return self.finish(self.new_builder(norm).transform(tree))
 
-    def fallback(self, seg: Segment, norm: str, error: str) -> I.ClauseIR:
-        from cardlint.lang.fallback import fallback_clause
-
-        clause = fallback_clause(norm, self.is_keyword)
-        clause.error = error
-        return clause
+    def fallback_keyword(self, text: str) -> bool:
+        return self.is_keyword(text) and len(text.split()) <= 4
 
 
 FRONTEND = EnglishFrontend()

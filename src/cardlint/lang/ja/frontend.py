@@ -346,6 +346,8 @@ _POSTLEX = JaPostLex()
 class JapaneseFrontend(Frontend):
     lang = "ja"
     grammar = "ja.lark"
+    sentence_stops, sentence_space_after = "。", False
+    whole_clause_marks = ("•", GLUE)
     start = "start"
     grammar_options = {"postlex": _POSTLEX, "lexer": JaLexer}
 
@@ -422,10 +424,22 @@ class JapaneseFrontend(Frontend):
 
         return build_clause(tree, seg, norm)
 
-    def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
-        from cardlint.lang.ja.builder import fallback_clause
+    def fallback_text(self, seg: Segment, norm: str) -> str:
+        t = norm or seg.body
+        if GLUE in t:
+            # abilities glued on one line (see glued_parts): classify the abilities, not the keywords
+            parts = [x for x in t.split(GLUE) if not x.startswith("¶")]
+            t = "。".join(parts) if parts else t.split(GLUE, 1)[0]
+        return t
 
-        return fallback_clause(seg, norm, error)
+    def fallback_keyword(self, text: str) -> Keyword | bool:
+        if not text.startswith("¶"):
+            return False
+        name = text[1:]
+        for n in sorted(ja_vocab.KEYWORDS, key=len, reverse=True):
+            if name.startswith(n):
+                return Keyword(ja_vocab.KEYWORDS[n], name[len(n):] or None)
+        return True
 
     def is_spell_type(self, type_line: str | None) -> bool | None:
         if not type_line:

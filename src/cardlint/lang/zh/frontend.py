@@ -2,7 +2,7 @@
 
 The grammar is ``grammar/zh.lark`` (+ the generated ``grammar/zh_lexicon.lark``), lexed by Lark's
 contextual lexer with the state scanner of :mod:`cardlint.speed.state_lexer`; the tree → IR builder
-lives in :mod:`cardlint.lang.zh.builder`, the cue-word fallback in :mod:`cardlint.lang.zh.fallback`,
+lives in :mod:`cardlint.lang.zh.builder`, the fallback's cue words in kb/fallback/zh-Hans.yaml,
 the splitting of printed lines that lost their line breaks in :mod:`cardlint.lang.zh.glued`.
 """
 
@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from cardlint import vocab
-from cardlint.ir import ClauseIR
+from cardlint.ir import ClauseIR, Keyword
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.lang.zh.keywords import PROTECTION, keyword_index
 from cardlint.text.segment import Segment
@@ -301,6 +301,7 @@ def _join_broken_reminders(segs: list[Segment]) -> list[Segment]:
 class ChineseFrontend(Frontend):
     lang = "zh-Hans"
     grammar = "zh.lark"
+    sentence_stops, sentence_space_after = "。", False
     start = "start"
 
     # Lark's contextual lexer, each parser state scanning terminal by terminal instead of with one
@@ -386,10 +387,31 @@ class ChineseFrontend(Frontend):
         except Exception as exc:  # noqa: BLE001 — a builder bug must not lose the record
             return self.fallback(seg, norm, f"build error: {type(exc).__name__}: {exc}"[:300])
 
-    def fallback(self, seg: Segment, norm: str, error: str) -> ClauseIR:
-        from cardlint.lang.zh.fallback import fallback_clause
+    def fallback_keyword(self, text: str) -> Keyword | None:
+        kid = _keyword_prefix(text)
+        return Keyword(kid) if kid is not None and self.is_keyword(text) else None
 
-        return fallback_clause(seg, norm, error, self)
+    def keyword_names(self) -> list[str]:
+        return list(_keyword_ids_by_length()[0])
+
+
+@lru_cache(maxsize=1)
+def _keyword_ids_by_length() -> tuple[dict[str, str], tuple[int, ...]]:
+    """zh-Hans keyword name → kb id, and the names' lengths, longest first (prefix lookups)."""
+    from cardlint.lang.zh.builder import keyword_ids
+
+    ids = {name: kid for name, (kid, _eff) in keyword_ids().items()}
+    return ids, tuple(sorted({len(n) for n in ids}, reverse=True))
+
+
+def _keyword_prefix(text: str) -> str | None:
+    """The kb id of the longest keyword name that begins ``text``."""
+    ids, lengths = _keyword_ids_by_length()
+    for k in lengths:
+        kid = ids.get(text[:k]) if k <= len(text) else None
+        if kid is not None:
+            return kid
+    return None
 
 
 FRONTEND = ChineseFrontend()
