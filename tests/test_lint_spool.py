@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardlint.lint.findings import Finding
+from cardlint.findings import Finding
 from cardlint.lint.spool import FindingSpool
 
 

@@ -14,7 +14,7 @@ import json
 import tempfile
 from typing import Iterable, Iterator
 
-from cardlint.lint.findings import Finding
+from cardlint.findings import Finding
 
 #: findings kept in memory before a sorted run is written out
 LIMIT = 10_000
