@@ -24,8 +24,6 @@ KNOWN_CYCLES = {
 KNOWN_PRIVATE = {
     ("cardlint.lint.classification", "cardlint.io.forge", "_norm_desc"),
     ("cardlint.lint.engine", "cardlint.io.forge", "_norm_desc"),
-    ("cardlint.lang.de.builder", "cardlint.lang.builder", "_flatten"),
-    ("cardlint.lang.de.builder", "cardlint.lang.builder", "_words"),
     ("cardlint.speed.loader", "cardlint.lang.frontend", "_reads_meta"),
     ("cardlint.speed.wordlexer", "cardlint.speed.loader", "_plain"),
     ("cardlint.lang.zh.glued", "cardlint.lang.zh.frontend", "_PROTECTION"),

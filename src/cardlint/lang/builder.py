@@ -15,7 +15,12 @@ from typing import Any
 from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint import meaning
+from cardlint.meaning import permissions
 from cardlint.lang.frontend import FastTransformer
+from cardlint.meaning import colors as color_rules, control as control_rules, copy as copy_rules, \
+    face_down as face_down_rules, abilities as ability_rules, pt as pt_rules, text as text_rules, types as type_rules
+from cardlint.meaning.record import Mod, Predicate as Pred  # noqa: F401  (Mod, Pred: the builders' names)
 
 COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
                "colorless": "colorless", "multicolored": "multicolored", "monocolored": "monocolored"}
@@ -92,26 +97,6 @@ class Node:
 
 
 @dataclass
-class Pred:
-    """One predicate of a statement, before the subject is attached."""
-
-    kind: str                                   # an effect kind, or "state" (no effect of its own)
-    mods: list[I.Modification] = field(default_factory=list)
-    verb: str | None = None
-    objects: list[I.Filter] = field(default_factory=list)
-    tags: set[str] = field(default_factory=set)  # instead, tapped, with_counters, copy_enter, …
-    duration: str | None = None
-
-
-@dataclass
-class Mod:
-    """A statement prefix/suffix: duration, condition, "for each", "instead"…"""
-
-    kind: str
-    value: Any = None
-
-
-@dataclass
 class Granted:
     """A quoted ability granted to something (its own effects are not the clause's)."""
 
@@ -168,11 +153,11 @@ def _counted(children) -> I.Filter | None:
     return f
 
 
-def _flatten(items) -> list:
+def flatten(items) -> list:
     out = []
     for x in items:
         if isinstance(x, list):
-            out.extend(_flatten(x))
+            out.extend(flatten(x))
         else:
             out.append(x)
     return out
@@ -204,20 +189,6 @@ def _pred_mods(node) -> list[I.Modification]:
     return out
 
 
-def _grants_permission(e: I.Effect, suffixes: set[str]) -> bool:
-    """"You may cast ~ from your graveyard", "you may cast spells as though they had flash", "you may
-    play that card this turn": a permission that lasts (CR 601.3, 305.2), a rules effect.  Without a
-    duration, "you may cast it without paying its mana cost" is cast while the ability resolves."""
-    tags = set((e.note or "").split(","))
-    if e.kind != I.ONE_SHOT or e.verb not in ("cast", "play") or "aux:may" not in tags:
-        return False
-    if e.duration:
-        return True
-    if "without_paying" in suffixes:
-        return False
-    return "as_though" in suffixes or "from_zone" in tags
-
-
 def _names_event(cond: Node) -> bool:
     """An "if" condition that is a single present-tense event ("~ attacks", "enchanted creature is
     put into a graveyard"): one one-shot predicate, no auxiliary ("would"), not past, no duration."""
@@ -244,7 +215,8 @@ def _past_tense(children) -> bool:
     return not be and bool(heads) and heads[0].endswith("ed")
 
 
-def _words(children) -> list[str]:
+def surface_words(children) -> list[str]:
+    """The words of the built children, in order (tokens and generic nodes; not filters)."""
     out = []
     for c in children:
         if isinstance(c, Token):
@@ -252,7 +224,7 @@ def _words(children) -> list[str]:
         elif isinstance(c, Node):
             out.extend(c.tokens())
         elif isinstance(c, list):
-            out.extend(_words(c))
+            out.extend(surface_words(c))
     return out
 
 
@@ -297,7 +269,7 @@ class IRBuilder(FastTransformer):
         return ("np_core", words)
 
     def determiner(self, children):
-        return ("det", " ".join(_words(children)))
+        return ("det", " ".join(surface_words(children)))
 
     def np(self, children):
         counted = _counted(children)
@@ -470,7 +442,7 @@ class IRBuilder(FastTransformer):
         for c in children:
             if isinstance(c, I.Filter):
                 return c
-        w = " ".join(_words(children))
+        w = " ".join(surface_words(children))
         if w in ("its", "his or her"):
             return I.Filter(ref="it")
         if w == "your":
@@ -529,7 +501,7 @@ class IRBuilder(FastTransformer):
     # ------------------------------------------------------------------ keywords and abilities
     def keyword_ability(self, children):
         name = str(children[0]).lower()
-        param = " ".join(_words(children[1:])) or None
+        param = " ".join(surface_words(children[1:])) or None
         return KeywordRef(self.keyword_ids.get(name, name.replace(" ", "_")), param)
 
     def landwalk(self, children):
@@ -540,10 +512,10 @@ class IRBuilder(FastTransformer):
         if self.source is not None and len(quotes) == 2 and quotes[0].end_pos is not None:
             inner = self.source[quotes[0].end_pos:quotes[1].start_pos]
             return Granted(_denormalize(inner))
-        return Granted(" ".join(_words(children)))
+        return Granted(" ".join(surface_words(children)))
 
     def ability_list(self, children):
-        return [c for c in _flatten(children) if isinstance(c, (KeywordRef, Granted, Node, I.Filter))]
+        return [c for c in flatten(children) if isinstance(c, (KeywordRef, Granted, Node, I.Filter))]
 
     def level_symbol(self, children):
         # CR 711.2: a level symbol is a keyword ability that represents a static ability
@@ -562,13 +534,13 @@ class IRBuilder(FastTransformer):
         for n, i in enumerate(bullets):
             part = children[i + 1]
             if isinstance(part, Token) and part.type == "PT":
-                mods.append(I.Modification(I.PT_SET, "set", str(part)))
+                mods.append(pt_rules.set_base(str(part)))
             elif isinstance(part, tuple) and part[0] == "keyword_line":
                 granted += [k.name for k in part[1]]
             else:
                 granted.append('"' + self._part_text(children, i, bullets[n + 1] if n + 1 < len(bullets) else None) + '"')
         if granted:
-            mods.append(I.Modification(I.ABILITIES, "add", granted))
+            mods.append(ability_rules.add(granted))
         effect = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"), modifications=mods,
                           condition=I.Condition("level", level), verb="level")
         return ("body", "statement", [effect], None)
@@ -584,7 +556,7 @@ class IRBuilder(FastTransformer):
         # CR 711.2a: the striation's P/T box — "as long as it has N level counters, it has base
         # power and toughness P/T" (layer 7b, conditional, so never a CDA)
         effect = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
-                          modifications=[I.Modification(I.PT_SET, "set", str(children[0]))],
+                          modifications=[pt_rules.set_base(str(children[0]))],
                           condition=I.Condition("level"), verb="level")
         return ("body", "statement", [effect], None)
 
@@ -594,7 +566,7 @@ class IRBuilder(FastTransformer):
     # ------------------------------------------------------------------ predicates
     def _ability_values(self, items) -> list[str]:
         out = []
-        for x in _flatten(items if isinstance(items, list) else [items]):
+        for x in flatten(items if isinstance(items, list) else [items]):
             if isinstance(x, KeywordRef):
                 out.append(x.name)
             elif isinstance(x, Granted):
@@ -605,39 +577,39 @@ class IRBuilder(FastTransformer):
 
     def grant(self, children):
         abilities = next((c for c in children if isinstance(c, list)), [])
-        p = Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "add", self._ability_values(abilities))], verb="have")
+        p = Pred(I.CONTINUOUS, [ability_rules.add(self._ability_values(abilities))], verb="have")
         for c in children:
             if isinstance(c, Node) and c.name == "pt_set_tail":
                 pt = next((t for t in c.tokens() if "/" in t), None)
-                p.mods.append(I.Modification(I.PT_SET, "set", pt))
+                p.mods.append(pt_rules.set_base(pt))
         return p
 
     def grant_tail(self, children):
         return self.grant(children)
 
     def lose_all_abilities(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "remove_all")], verb="lose")
+        return Pred(I.CONTINUOUS, [ability_rules.remove_all()], verb="lose")
 
     def lose_abilities_except(self, children):
         # "lose all abilities except mana abilities" removes some abilities, not all (CR 613.1f)
-        return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "remove")], verb="lose")
+        return Pred(I.CONTINUOUS, [ability_rules.remove()], verb="lose")
 
     def lose_abilities(self, children):
         abilities = next((c for c in children if isinstance(c, list)), [])
-        return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "remove", self._ability_values(abilities))], verb="lose")
+        return Pred(I.CONTINUOUS, [ability_rules.remove(self._ability_values(abilities))], verb="lose")
 
     def cant_have(self, children):
         abilities = next((c for c in children if isinstance(c, list)), [])
-        return Pred(I.CONTINUOUS, [I.Modification(I.ABILITIES, "cant_have", self._ability_values(abilities))], verb="have")
+        return Pred(I.CONTINUOUS, [ability_rules.cant_have(self._ability_values(abilities))], verb="have")
 
     def pt_set(self, children):
         pt = next((str(c) for c in children if isinstance(c, Token) and "/" in str(c)), None)
         value = next((c for c in children if isinstance(c, I.Value)), None)
-        return Pred(I.CONTINUOUS, [I.Modification(I.PT_SET, "set", pt or value)], verb="have")
+        return Pred(I.CONTINUOUS, [pt_rules.set_base(pt or value)], verb="have")
 
     def _pt_define(self, children, which):
         value = next((c for c in children if isinstance(c, I.Value)), I.Value(kind="other"))
-        return Pred(I.CONTINUOUS, [I.Modification(I.PT_DEFINE, "set", value, defining=True)], verb="be",
+        return Pred(I.CONTINUOUS, [pt_rules.define(value)], verb="be",
                     tags={which})
 
     def pt_define_both(self, children):
@@ -651,7 +623,7 @@ class IRBuilder(FastTransformer):
 
     def pt_switch(self, children):
         owner = next((c for c in children if isinstance(c, I.Filter)), None)
-        p = Pred(I.CONTINUOUS, [I.Modification(I.PT_SWITCH, "switch")], verb="switch")
+        p = Pred(I.CONTINUOUS, [pt_rules.switch()], verb="switch")
         if owner is not None:
             p.objects.append(owner)
         return p
@@ -664,7 +636,7 @@ class IRBuilder(FastTransformer):
         if pronoun is not None:
             owner = I.Filter(ref="it" if "its" in pronoun.tokens() else "they")
         how = next((str(c) for c in children if isinstance(c, Token) and c.type == "DOUBLE_PT"), "double")
-        p = Pred(I.CONTINUOUS, [I.Modification(I.PT_MODIFY, "modify", how)], verb="double")
+        p = Pred(I.CONTINUOUS, [pt_rules.double(how)], verb="double")
         if owner is not None:
             p.objects.append(owner)
         return p
@@ -673,7 +645,7 @@ class IRBuilder(FastTransformer):
         # a bare P/T object ("gets +1/+1") modifies P/T; anything else is a one-shot "get"
         pt = self._bare_pt(children)
         if pt is not None:
-            return Pred(I.CONTINUOUS, [I.Modification(I.PT_MODIFY, "modify", pt)], verb="get")
+            return Pred(I.CONTINUOUS, [pt_rules.modify(pt)], verb="get")
         return Pred(I.ONE_SHOT, verb="get", objects=[c for c in children if isinstance(c, I.Filter)])
 
     def _bare_pt(self, children):
@@ -723,19 +695,14 @@ class IRBuilder(FastTransformer):
         subtypes = [singular(w) for k, w in words if k == "w_subtype"]
         supertypes = [w.lower() for k, w in words if k == "w_supertype"]
         pts = [w for k, w in words if k == "w_pt"]
-        op = "add" if additive or still else "set"
-        if negated:
-            op = "remove"
-        type_op = op
-        if sorted(types) == ["artifact", "creature"] and op == "set" and not subtypes and not supertypes:
-            # CR 205.1b: an object that becomes an "artifact creature" keeps its other card types
-            type_op = "add"
         if types or subtypes or supertypes:
-            mods.append(I.Modification(I.TYPES, type_op, types + subtypes + supertypes))
+            mods.append(type_rules.change(types + subtypes + supertypes, additive=additive or still, negated=negated))
         if colors:
-            mods.append(I.Modification(I.COLORS, op if not additive else "add", colors))
+            # "in addition to its other colors" adds even to a negated sentence; "is still blue" adds
+            mods.append(color_rules.change(colors, additive=additive or (still and not negated),
+                                           negated=negated and not additive))
         if pts:
-            mods.append(I.Modification(I.PT_SET, "set", pts[0]))
+            mods.append(pt_rules.set_base(pts[0]))
         abil = []
         for p in props:
             if isinstance(p, KeywordRef):
@@ -743,46 +710,46 @@ class IRBuilder(FastTransformer):
             elif isinstance(p, Granted):
                 abil.append('"' + p.text + '"')
             elif isinstance(p, Node) and p.name == "base_pt_property":
-                mods.append(I.Modification(I.PT_SET, "set", next((t for t in p.tokens() if "/" in t), None)))
+                mods.append(pt_rules.set_base(next((t for t in p.tokens() if "/" in t), None)))
             elif isinstance(p, Node) and p.name == "pt_value_property":
                 value = next((v for v in p.children if isinstance(v, I.Value)), I.Value(kind="other"))
-                mods.append(I.Modification(I.PT_SET, "set", value))
+                mods.append(pt_rules.set_base(value))
             elif isinstance(p, Node) and p.name == "all_types_property":
-                mods.append(I.Modification(I.TYPES, "all_creature_types"))
+                mods.append(type_rules.all_creature_types())
         if abil:
-            mods.append(I.Modification(I.ABILITIES, "add", abil))
+            mods.append(ability_rules.add(abil))
         if not mods:
             return Pred("state", verb=verb, tags={w for _, w in words})
         return Pred(I.CONTINUOUS, mods, verb=verb)
 
     def all_creature_types(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "all_creature_types")], verb="be")
+        return Pred(I.CONTINUOUS, [type_rules.all_creature_types()], verb="be")
 
     def lose_types_and_abilities(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "remove"), I.Modification(I.ABILITIES, "remove_all")],
+        return Pred(I.CONTINUOUS, [type_rules.lose_all(), ability_rules.remove_all()],
                     verb="lose")
 
     def lose_types(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "remove")], verb="lose")
+        return Pred(I.CONTINUOUS, [type_rules.lose_all()], verb="lose")
 
     def all_land_types(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "add", ["every basic land type"])], verb="be")
+        return Pred(I.CONTINUOUS, [type_rules.every_basic_land_type()], verb="be")
 
     def all_colors(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])], verb="be")
+        return Pred(I.CONTINUOUS, [color_rules.all_colors()], verb="be")
 
     def chosen_color_is(self, children):
         additive = any(isinstance(c, Node) and c.name == "in_addition" for c in children)
-        return Pred(I.CONTINUOUS, [I.Modification(I.COLORS, "add" if additive else "set", ["chosen"])], verb="be")
+        return Pred(I.CONTINUOUS, [color_rules.chosen(additive)], verb="be")
 
     becomes_chosen_color = chosen_color_is
 
     def chosen_type_is(self, children):
         additive = any(isinstance(c, Node) and c.name == "in_addition" for c in children)
-        return Pred(I.CONTINUOUS, [I.Modification(I.TYPES, "add" if additive else "set", ["chosen"])], verb="be")
+        return Pred(I.CONTINUOUS, [type_rules.chosen(additive)], verb="be")
 
     def is_copy(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="be_copy")
+        return Pred(I.CONTINUOUS, [copy_rules.become_copy()], verb="be_copy")
 
     def same_is_true(self, children):
         # "The same is true for …": the previous sentence's effects, extended to more objects;
@@ -792,9 +759,9 @@ class IRBuilder(FastTransformer):
 
     def same_is_true_abilities(self, children):
         # "The same is true for first strike, …": the previous sentence's effects, for these abilities
-        names = [c.name for c in _flatten(children) if isinstance(c, KeywordRef)]
+        names = [c.name for c in flatten(children) if isinstance(c, KeywordRef)]
         return ("effects", [I.Effect(kind=_SAME_AS_BEFORE,
-                                     modifications=[I.Modification(I.ABILITIES, "add", names)])], None)
+                                     modifications=[ability_rules.add(names)])], None)
 
     def same_abilities(self, children):
         return [c for c in children if isinstance(c, KeywordRef)]
@@ -805,7 +772,7 @@ class IRBuilder(FastTransformer):
         return ("effects", [], None)
 
     def become_copy(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.COPY, "set")], verb="become")
+        return Pred(I.CONTINUOUS, [copy_rules.become_copy()], verb="become")
 
     def becomes_event(self, children):
         return Pred(I.ONE_SHOT, verb="become")
@@ -815,27 +782,27 @@ class IRBuilder(FastTransformer):
         return Pred("state", verb="become", tags={"blocked"})
 
     def control_gain(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.CONTROL, "gain")], verb="gain_control",
+        return Pred(I.CONTINUOUS, [control_rules.gain()], verb="gain_control",
                     objects=[c for c in children if isinstance(c, I.Filter)])
 
     def control_exchange(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.CONTROL, "exchange")], verb="exchange_control",
+        return Pred(I.CONTINUOUS, [control_rules.exchange()], verb="exchange_control",
                     objects=[c for c in children if isinstance(c, I.Filter)])
 
     def copy_effect(self, children):
-        words = _words(children)
+        words = surface_words(children)
         if words and words[0].startswith(("enter", "come")):
-            return Pred(I.REPLACEMENT, [I.Modification(I.COPY, "set")], verb="enter_as_copy", tags={"copy_enter"})
+            return Pred(I.REPLACEMENT, [copy_rules.become_copy()], verb="enter_as_copy", tags={"copy_enter"})
         return Pred(I.ONE_SHOT, verb="copy", objects=[c for c in children if isinstance(c, I.Filter)])
 
     def face_down(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.FACE_DOWN, "set")], verb="face_down")
+        return Pred(I.CONTINUOUS, [face_down_rules.turn_face_down()], verb="face_down")
 
     def face_up(self, children):
         return Pred(I.ONE_SHOT, verb="turn_face_up")
 
     def text_change(self, children):
-        return Pred(I.CONTINUOUS, [I.Modification(I.TEXT, "set")], verb="change_text")
+        return Pred(I.CONTINUOUS, [text_rules.change_text()], verb="change_text")
 
     # rules effects: restrictions, permissions, costs, hand size
     def _rules(self, verb):
@@ -843,7 +810,7 @@ class IRBuilder(FastTransformer):
 
     def cant(self, children):
         p = self._rules("cant")
-        inner = [c for c in _flatten(children) if isinstance(c, (Pred, Node))]
+        inner = [c for c in flatten(children) if isinstance(c, (Pred, Node))]
         # "restricted_action" only wraps the action: the restricted verb is the action's
         inner = [x for c in inner for x in (c.children if isinstance(c, Node) and c.name == "restricted_action" else [c])
                  if isinstance(x, (Pred, Node))]
@@ -858,7 +825,7 @@ class IRBuilder(FastTransformer):
     def _inner_duration(self, children) -> str | None:
         """The duration written inside a restricted action ("can't block this turn") or at the end
         of its last noun phrase: it bounds the restriction, as "until end of turn" does."""
-        for c in _flatten(children):
+        for c in flatten(children):
             if isinstance(c, Pred) and c.duration:
                 return c.duration
             if isinstance(c, Pred):
@@ -892,7 +859,7 @@ class IRBuilder(FastTransformer):
         return self._rules("may_skip_untap")
 
     def cost_modifier(self, children):
-        words = _words(children)
+        words = surface_words(children)
         # "would cost less than three mana" (a threshold in a relative clause), "cost {1} more",
         # "cost {1} less", "costs three mana" (sets the total)
         op = "below" if "than" in words else "increase" if "more" in words else "reduce" if "less" in words else "set"
@@ -902,7 +869,7 @@ class IRBuilder(FastTransformer):
         return p
 
     def hand_size(self, children):
-        words = _words(children)
+        words = surface_words(children)
         p = self._rules("hand_size")
         if "no" in words:
             p.mods.append(I.Modification("hand_size", "none"))
@@ -918,7 +885,7 @@ class IRBuilder(FastTransformer):
         return p
 
     def is_number(self, children):
-        n = next((_number(w) for w in _words(children) if _number(w) is not None), None)
+        n = next((_number(w) for w in surface_words(children) if _number(w) is not None), None)
         return Pred("state", verb="be", tags={"number"}, mods=[I.Modification("hand_size", "set", n)])
 
     # generic actions
@@ -929,10 +896,10 @@ class IRBuilder(FastTransformer):
             verb = next((str(t) for t in toks), "do")
         verb = _lemma(verb)
         p = Pred(I.ONE_SHOT, verb=verb, objects=_filters(children))
-        words = set(_words(children))
+        words = set(surface_words(children))
         if verb == "change" and "text" in " ".join(words):
             # "Change the text of target spell or permanent by replacing …": a text-changing effect
-            return Pred(I.CONTINUOUS, [I.Modification(I.TEXT, "set")], verb="change_text",
+            return Pred(I.CONTINUOUS, [text_rules.change_text()], verb="change_text",
                         objects=_filters(children))
         if verb in ("activate", "play") and "only" in words:
             # "Activate only once each turn." restricts the ability; it is not an effect
@@ -944,7 +911,7 @@ class IRBuilder(FastTransformer):
         if "instead" in words or any(isinstance(c, Node) and c.name == "instead_of" for c in children):
             p.tags.add("instead")
         if aux:
-            p.tags.add("aux:" + " ".join(_words(aux)))
+            p.tags.add("aux:" + " ".join(surface_words(aux)))
         if _past_tense(children):
             p.tags.add("past")
         if any(isinstance(c, Node) and c.name == "zone_phrase" and "from" in c.tokens()[:1] for c in children) \
@@ -987,7 +954,7 @@ class IRBuilder(FastTransformer):
             # "exchange control of A and B" with objects control_exchange can't take (a comparison
             # inside B): still an exchange of control, layer 2 (CR 613.1b)
             p.kind, p.verb = I.CONTINUOUS, "exchange_control"
-            p.mods = [I.Modification(I.CONTROL, "exchange")]
+            p.mods = [control_rules.exchange()]
             p.objects = p.objects[1:]
         return p
 
@@ -1003,7 +970,7 @@ class IRBuilder(FastTransformer):
 
     def enter_action(self, children):
         p = self._action(children, "enter")
-        words = _words(children)
+        words = surface_words(children)
         for f in p.objects:
             words += f.status + f.extra + ([f.noun] if f.noun else [])
         if "tapped" in words:
@@ -1022,7 +989,7 @@ class IRBuilder(FastTransformer):
         # "You control enchanted permanent." — a control-changing effect (layer 2) when it is the
         # statement itself; inside a condition the builder never turns it into an effect.
         objects = [c for c in children if isinstance(c, I.Filter)]
-        return Pred(I.CONTINUOUS, [I.Modification(I.CONTROL, "gain")], verb="control", objects=objects,
+        return Pred(I.CONTINUOUS, [control_rules.gain()], verb="control", objects=objects,
                     tags={"control_state"})
 
     def predicates(self, children):
@@ -1047,14 +1014,14 @@ class IRBuilder(FastTransformer):
                 prev = out[-1]
                 target = next((m for m in prev.mods if m.characteristic == I.ABILITIES), None)
                 if target is None:
-                    target = I.Modification(I.ABILITIES, "add", [])
+                    target = ability_rules.add([])
                     prev.mods.append(target)
                     if prev.kind not in (I.CONTINUOUS,):
                         prev.kind = I.CONTINUOUS
                 if isinstance(target.value, list):
                     target.value.extend(self._ability_values([c]))
             elif isinstance(c, Node) and c.name == "subject_clause":
-                out.extend(p for p in _flatten(c.children) if isinstance(p, Pred))
+                out.extend(p for p in flatten(c.children) if isinstance(p, Pred))
         return out
 
     # ------------------------------------------------------------------ values
@@ -1070,37 +1037,37 @@ class IRBuilder(FastTransformer):
 
     # ------------------------------------------------------------------ statement modifiers
     def until_eot(self, children):
-        return Mod("duration", "until_eot")
+        return self.duration_mod("until_eot")
 
     def until_eoc(self, children):
-        return Mod("duration", "until_end_of_combat")
+        return self.duration_mod("until_end_of_combat")
 
     def until_next_turn(self, children):
-        return Mod("duration", "until_next_turn")
+        return self.duration_mod("until_next_turn")
 
     def for_as_long_as(self, children):
-        return Mod("duration", "for_as_long_as")
+        return self.duration_mod("for_as_long_as")
 
     def this_turn(self, children):
-        return Mod("duration", "this_turn")
+        return self.duration_mod("this_turn")
 
     def until_event(self, children):
-        return Mod("duration", "until_event")
+        return self.duration_mod("until_event")
 
     def as_long_as(self, children):
-        return Mod("condition", I.Condition("as_long_as", " ".join(_words(children))))
+        return self.condition_mod("as_long_as", children)
 
     def during(self, children):
-        return Mod("condition", I.Condition("during", " ".join(_words(children))))
+        return self.condition_mod("during", children)
 
     def if_cond(self, children):
-        return Mod("condition", I.Condition("if", " ".join(_words(children))))
+        return self.condition_mod("if", children)
 
     def unless_cond(self, children):
-        return Mod("condition", I.Condition("unless", " ".join(_words(children))))
+        return self.condition_mod("unless", children)
 
     def only_if(self, children):
-        return Mod("condition", I.Condition("if", " ".join(_words(children))))
+        return self.condition_mod("if", children)
 
     def as_enters(self, children):
         return Mod("as_enters")
@@ -1127,69 +1094,60 @@ class IRBuilder(FastTransformer):
         return Mod("where_x")
 
     # ------------------------------------------------------------------ statements
-    def _statement_effects(self, subject: I.Filter | None, preds: list[Pred], imperative=False) -> list[I.Effect]:
-        effects = []
-        for p in preds:
-            if p.kind == "state" and not (p.mods and p.mods[0].characteristic == "hand_size"):
-                continue
-            affected = subject
-            if p.objects and (imperative or p.verb in ("gain_control", "exchange_control", "switch")):
-                affected = p.objects[0]
-            if (p.verb == "switch" or (p.verb == "double" and p.kind == I.CONTINUOUS)) and p.objects:
-                # "switch its power and toughness", "you may double target creature's power": the creature
-                # is affected, not "you"
-                affected = p.objects[0]
-            if "causative" in p.tags and p.objects:
-                affected = p.objects[0]
-            kind = p.kind
-            if "enters_tapped" in p.tags or "enters_with" in p.tags:
-                kind = I.REPLACEMENT
-            if kind == I.RULES and affected is not None and affected.ref in ("you", "player"):
-                pass
-            if kind == I.CONTINUOUS and affected is not None and affected.ref in ("you", "player") \
-                    and all(m.characteristic == I.ABILITIES for m in p.mods):
-                kind = I.RULES  # "You have hexproof": an effect on a player, not an object (613.10)
-            if "control_state" in p.tags and p.objects:
-                affected = p.objects[0]
-            if p.kind == "state" and p.mods and p.mods[0].characteristic == "hand_size" and affected is not None \
-                    and "hand size" in " ".join(affected.extra):
-                kind = I.RULES
-            if kind == "state":
-                continue
-            if affected is not None and any(x.startswith("cost below") for x in affected.extra):
-                # "each spell that would cost less than three mana to cast costs three mana": a minimum
-                for m in p.mods:
-                    if m.characteristic == "cost" and m.op == "set":
-                        m.op = "minimum"
-            e = I.Effect(kind=kind, affected=affected, modifications=list(p.mods) if kind in (I.CONTINUOUS, I.REPLACEMENT, I.RULES) else [],
-                         verb=p.verb, objects=p.objects, duration=p.duration)
-            e.note = ",".join(sorted(p.tags)) or None
-            if "copy_enter" in p.tags:
-                effects.append(I.Effect(kind=I.REPLACEMENT, affected=affected, verb="enter_as_copy"))
-                e = I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=list(p.mods), verb="copy")
-            effects.append(e)
-        return effects
+    # ------------------------------------------------------------------ hook points
+    # A language's builder overrides these to read its own surface; the rules decisions are the
+    # meaning layer's (cardlint.meaning), which every hook hands its records to.
+
+    def statement_effects(self, subject: I.Filter | None, preds: list[Pred], imperative=False) -> list[I.Effect]:
+        """Hook (predicate): the effects of a statement's predicate records."""
+        return meaning.effects(preds, meaning.Context(subject=subject, imperative=imperative),
+                               refine=self.refine_predicate)
+
+    #: Hook (predicate, once its affected object is known): ``refine_predicate(p, affected, before)``
+    #: returns the affected object or ``meaning.NO_EFFECT`` (see ``meaning.effects.Refine``); None: no
+    #: reading of its own
+    refine_predicate = None
+
+    def statement_facts(self, children) -> meaning.Statement:
+        """Hook (statement modifiers): the durations, conditions, "for each", "instead" … and the
+        suffixes ("if able", "as though", "without paying") of a statement."""
+        mods: list[Mod] = []
+        for c in children:
+            if isinstance(c, Mod):
+                mods.append(c)
+            elif isinstance(c, Node):
+                mods.extend(m for m in flatten(c.children) if isinstance(m, Mod))
+        suffixes = {c.name for c in children if isinstance(c, Node)}
+        return meaning.Statement(mods=mods, if_able="if_able" in suffixes, as_though="as_though" in suffixes,
+                                 without_paying="without_paying" in suffixes)
+
+    def duration_mod(self, value: str) -> Mod:
+        """Hook (duration): "until end of turn" → ``Mod("duration", "until_eot")``."""
+        return Mod("duration", value)
+
+    def condition_mod(self, kind: str, children) -> Mod:
+        """Hook (condition): "as long as …", "if …", "unless …" with the words that say it."""
+        return Mod("condition", I.Condition(kind, " ".join(surface_words(children))))
 
     def subject_statement(self, children):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)
         preds = next((c for c in children if isinstance(c, list)), [])
-        return ("effects", self._statement_effects(subject, preds), subject)
+        return ("effects", self.statement_effects(subject, preds), subject)
 
     def compare_statement(self, children):
         return ("effects", [], None)
 
     def imperative_statement(self, children):
         preds = next((c for c in children if isinstance(c, list)), [])
-        return ("effects", self._statement_effects(None, preds, imperative=True))
+        return ("effects", self.statement_effects(None, preds, imperative=True))
 
     def possessive_statement(self, children):
         owner = next((c for c in children if isinstance(c, I.Filter)), None)
-        preds = [c for c in _flatten(children) if isinstance(c, Pred)]
-        return ("effects", self._statement_effects(owner, preds))
+        preds = [c for c in flatten(children) if isinstance(c, Pred)]
+        return ("effects", self.statement_effects(owner, preds))
 
     def statement(self, children):
         effects: list[I.Effect] = []
-        mods: list[Mod] = []
         subject = None
         for c in children:
             if isinstance(c, tuple) and c[0] == "effects":
@@ -1198,59 +1156,13 @@ class IRBuilder(FastTransformer):
                     subject = c[2]
             elif isinstance(c, list):
                 # "… until end of turn and can block an additional creature": same subject
-                effects.extend(self._statement_effects(subject, [p for p in c if isinstance(p, Pred)],
-                                                       imperative=subject is None))
-            elif isinstance(c, Mod):
-                mods.append(c)
-            elif isinstance(c, Node):
-                mods.extend(m for m in _flatten(c.children) if isinstance(m, Mod))
-        if any(m.kind == "alternative_cost" for m in mods):
-            # "You may … rather than pay this spell's mana cost": an alternative cost (CR 118.9), a
-            # static ability of the spell itself that works on the stack (CR 604.5)
-            effects = [I.Effect(kind=I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")]
-        suffixes = {c.name for c in children if isinstance(c, Node)}
-        if "if_able" in suffixes:
-            # "attacks this turn if able": a combat requirement (CR 508.1d, 509.1c), not an action
-            required = [e for e in effects if e.kind == I.ONE_SHOT and e.verb in ("attack", "block")]
-            shared = next((e.duration for e in required if e.duration), None)
-            for e in required:
-                e.kind, e.verb, e.duration = I.RULES, "must", e.duration or shared
-        if any(m.kind == "activation_limit" for m in mods):
-            # "Activate no more than twice each turn." limits the ability; it is not an effect
-            effects = [e for e in effects if e.verb != "activate"]
-        for m in mods:
-            for e in effects:
-                if m.kind == "duration":
-                    e.duration = m.value
-                elif m.kind == "condition" and e.condition is None:
-                    e.condition = m.value
-                elif m.kind == "instead" and e.kind in (I.ONE_SHOT,):
-                    e.kind = I.REPLACEMENT
-                elif m.kind == "as_enters":
-                    if e.kind == I.ONE_SHOT:
-                        e.kind = I.REPLACEMENT
-                elif m.kind == "for_each":
-                    for mod in e.modifications:
-                        if mod.characteristic == I.PT_MODIFY:
-                            mod.per = m.value
-        for e in effects:
-            if _grants_permission(e, suffixes):
-                e.kind = I.RULES
-        for e in effects:
-            if e.note and "instead" in e.note and e.kind == I.ONE_SHOT:
-                e.kind = I.REPLACEMENT
-        if any(m.kind == "as_enters" for m in mods) and effects and not any(e.kind == I.REPLACEMENT for e in effects):
-            # "As ~ enters, turn … face down": done as it enters — a replacement beside the effect (614.12)
-            effects.append(I.Effect(kind=I.REPLACEMENT, verb="as_enters"))
-        if any(m.kind == "instead" for m in mods) and effects and not any(e.kind == I.REPLACEMENT for e in effects):
-            # "If this spell was kicked, instead …" (CR 614.15): the sentence replaces the spell's
-            # other instructions — a self-replacement effect beside what it does.
-            effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
-        return ("effects", effects, subject)
+                effects.extend(self.statement_effects(subject, [p for p in c if isinstance(p, Pred)],
+                                                      imperative=subject is None))
+        return ("effects", meaning.finish(effects, self.statement_facts(children)), subject)
 
     def conditional_sentence(self, children):
         cond_nodes = [c for c in children if isinstance(c, Node)]
-        cond = " ".join(_words(cond_nodes))
+        cond = " ".join(surface_words(cond_nodes))
         effects = self._pass_effects(children)[1]
         if any(_names_event(c) for c in cond_nodes) and not any(e.verb == "must" for e in effects):
             # "If enchanted creature is put into a graveyard, …": older printed wording of "When …" —
@@ -1347,7 +1259,7 @@ class IRBuilder(FastTransformer):
         return ("body", "triggered", body[2], "chapter")
 
     def costs(self, children):
-        return ("costs", [" ".join(_words([c])) or str(c) for c in children])
+        return ("costs", [" ".join(surface_words([c])) or str(c) for c in children])
 
     def activated(self, children):
         costs = next((c for c in children if isinstance(c, tuple) and c[0] == "costs"), ("costs", []))
@@ -1432,7 +1344,7 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
     if isinstance(result, tuple) and result[0] == "activated":
         clause.form = I.FORM_ACTIVATED
         clause.costs = result[1]
-        clause.effects = _cast_now(result[2])
+        clause.effects = permissions.resolving(result[2])
         return clause
     if isinstance(result, tuple) and result[0] == "body":
         form = result[1]
@@ -1440,7 +1352,7 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
         if form == "triggered":
             clause.form = I.FORM_TRIGGERED
             clause.trigger = result[3]
-            clause.effects = _cast_now(clause.effects)
+            clause.effects = permissions.resolving(clause.effects)
         if len(result) > 4 and result[4] == "modal":
             clause.modal = True
         clause.static_spell_ability = _is_static_spell_ability(clause.effects)
@@ -1448,15 +1360,6 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
     clause.parsed = False
     clause.error = "parse tree without a clause"
     return clause
-
-
-def _cast_now(effects: list[I.Effect]) -> list[I.Effect]:
-    """Inside a triggered or activated ability, "you may cast it from your graveyard" with no duration
-    is done while the ability resolves (a one-shot); only a bounded permission ("this turn") lasts."""
-    for e in effects:
-        if e.kind == I.RULES and e.verb in ("cast", "play") and e.duration is None and not e.granted:
-            e.kind = I.ONE_SHOT
-    return effects
 
 
 def _is_static_spell_ability(effects: list[I.Effect]) -> bool:

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from dataclasses import dataclass, field
 
 from lark import Token
 
 from cardlint import ir as I
 from cardlint.lang.de import words as W
-from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, _flatten, _words
+from cardlint.meaning import NO_EFFECT
+from cardlint.meaning import abilities as ability_rules, colors as color_rules, control as control_rules, \
+    copy as copy_rules, face_down as face_down_rules, pt as pt_rules, text as text_rules, types as type_rules
+from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, flatten, surface_words
 
 _VERB_LEMMA = W.verb_forms()
 _TYPE_STEMS = sorted(W.TYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
@@ -174,18 +176,6 @@ def _noun_reading(low: str) -> tuple[tuple[str, ...], tuple[str, ...], str | Non
     return types, supertypes, noun, named
 
 
-@dataclass
-class DePred(Pred):
-    subject: I.Filter | None = None          # an inverted subject ("erhält ~ +1/+1")
-    finite: str = ""                         # the finite verb form
-    mods_in: list = field(default_factory=list)
-    # be_action: the modifications when the guessed inverted subject is the subject indeed (it then
-    # names the affected objects, not what they become: "sind getappte Kreaturen … fluchsicher")
-    inverted_mods: list | None = None
-    # a second predicate the grammar folded into this one ("… enttappen und … die Kontrolle über sie übernehmen")
-    also: list = field(default_factory=list)
-
-
 def _all_words(children) -> list[str]:
     """Surface words of the built children, including those kept in noun-phrase filters."""
     out = []
@@ -249,20 +239,6 @@ def _retag_at_time(children) -> bool:
     return found
 
 
-def _lasting_permission(e: I.Effect, as_though: bool) -> bool:
-    """"Bis zum Ende des Zuges kannst du diese Karten spielen", "Du darfst in diesem Zug ein zusätzliches
-    Land spielen", "Solange jene Karte im Exil ist, kann ihr Besitzer sie wirken": a permission to
-    play or cast that lasts (CR 601.3, 305.2) is a rules effect, not something done on resolution."""
-    tags = set((e.note or "").split(","))
-    if e.kind != I.ONE_SHOT or e.verb not in ("cast", "play") or "modal_may" not in tags:
-        return False
-    if e.duration:
-        return True
-    if e.condition is not None and e.condition.kind == "as_long_as":
-        return True
-    return as_though or "additional" in tags or "as_though" in tags
-
-
 class GermanIRBuilder(IRBuilder):
 
     # ------------------------------------------------------------------ noun phrases
@@ -278,7 +254,7 @@ class GermanIRBuilder(IRBuilder):
         return ("np_core", words)
 
     def dets(self, children):
-        return ("dets", [str(c) for c in _flatten(children) if isinstance(c, Token)] + _words(
+        return ("dets", [str(c) for c in flatten(children) if isinstance(c, Token)] + surface_words(
             [c for c in children if isinstance(c, Node)]))
 
     def pt_attr(self, children):
@@ -492,7 +468,7 @@ class GermanIRBuilder(IRBuilder):
     def keyword_ability(self, children):
         from cardlint.lang.de.frontend import keyword_id
 
-        text = " ".join(_words(children))
+        text = " ".join(surface_words(children))
         kid, param = keyword_id(text)
         return KeywordRef(kid or str(children[0]), param)
 
@@ -503,7 +479,7 @@ class GermanIRBuilder(IRBuilder):
     def kw_predicate(self, children):
         kw = self.keyword_ability(children[:1])
         # the middle field after the keyword verb ("verursachen Trampelschaden bis zum Ende des Zuges")
-        p = self._pred(I.CONTINUOUS, children, [I.Modification(I.ABILITIES, "add", [kw.name])], verb="have")
+        p = self._pred(I.CONTINUOUS, children, [ability_rules.add([kw.name])], verb="have")
         if len(children) == 1:
             p.tags.add("bare_kw")
         return p
@@ -529,9 +505,9 @@ class GermanIRBuilder(IRBuilder):
                 return str(c)
         return ""
 
-    def _pred(self, kind, children, mods=None, verb=None) -> DePred:
+    def _pred(self, kind, children, mods=None, verb=None) -> Pred:
         finite = self._verb(children)
-        p = DePred(kind, list(mods or []), verb=verb, finite=finite)
+        p = Pred(kind, list(mods or []), verb=verb, verb_form=finite)
         fs = [c for c in children if isinstance(c, I.Filter)]
         p.objects = fs
         inverted = finite and not is_imperative(finite)
@@ -542,7 +518,7 @@ class GermanIRBuilder(IRBuilder):
                 p.subject = next((f for f in fs if f.ref == "you"), fs[0])
         for c in children:
             if isinstance(c, Mod):
-                p.mods_in.append(c)
+                p.modifiers.append(c)
                 if c.kind == "duration":
                     p.duration = c.value
                 if c.kind == "instead":
@@ -570,10 +546,8 @@ class GermanIRBuilder(IRBuilder):
                 elif name == "as_though":
                     p.tags.add("as_though")
                 elif name == "verb_tail":
-                    # only the first tail in text order: tags is a set, so a second one would make the verb
-                    # the readers pick depend on string hashing (PYTHONHASHSEED)
-                    if not any(t.startswith("tail:") for t in p.tags):
-                        p.tags.add("tail:" + " ".join(c.tokens()))
+                    # only the first tail in text order: the verb the readers pick is the first one written
+                    p.surface.setdefault("tail", " ".join(c.tokens()))
         if any(f.quantifier == "no" for f in fs):
             p.tags.add("neg")
         return p
@@ -584,19 +558,19 @@ class GermanIRBuilder(IRBuilder):
         abil = []
         for it in items:
             if isinstance(it, tuple) and it[0] == "pt":
-                mods.append(I.Modification(I.PT_MODIFY, "modify", it[1]))
+                mods.append(pt_rules.modify(it[1]))
             elif isinstance(it, tuple) and it[0] == "base_pt":
-                mods.append(I.Modification(I.PT_SET, "set", it[1]))
+                mods.append(pt_rules.set_base(it[1]))
             elif isinstance(it, tuple) and it[0] == "all_types":
-                mods.append(I.Modification(I.TYPES, "all_creature_types"))
+                mods.append(type_rules.all_creature_types())
             elif isinstance(it, (KeywordRef, Granted, Node)):
                 abil.append(it)
         if abil:
-            mods.append(I.Modification(I.ABILITIES, "add", self._ability_values(abil)))
+            mods.append(ability_rules.add(self._ability_values(abil)))
         return mods
 
     def gain_list(self, children):
-        return _flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
+        return flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
 
     def pt_item(self, children):
         return ("pt", str(children[0]))
@@ -613,18 +587,16 @@ class GermanIRBuilder(IRBuilder):
         return ("base_pt", str(children[-1]))
 
     def same_list(self, children):
-        return _flatten([c for c in children if not isinstance(c, (Node, Token))])
+        return flatten([c for c in children if not isinstance(c, (Node, Token))])
 
     def ability_list(self, children):
-        return _flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
+        return flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
 
     def gain(self, children):
         p = self._pred(I.CONTINUOUS, children, self._gain_items(children), verb="get")
-        for m in p.mods_in:
+        for m in p.modifiers:
             if m.kind == "for_each":
-                for mod in p.mods:
-                    if mod.characteristic == I.PT_MODIFY:
-                        mod.per = m.value
+                pt_rules.apply_for_each(p.mods, m.value)
         return p
 
     def grant(self, children):
@@ -634,7 +606,7 @@ class GermanIRBuilder(IRBuilder):
         p = self._pred(I.ONE_SHOT, children, verb="get")
         if any(f.noun == "control" for f in p.objects):
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.CONTROL, "gain")]
+            p.mods = [control_rules.gain()]
             p.verb = "gain_control"
             p.subject = None
             p.objects = [f for f in p.objects if f.noun != "control"] or p.objects
@@ -646,28 +618,28 @@ class GermanIRBuilder(IRBuilder):
         if any(f.noun == "type" and f.quantifier in ("all", "each") for f in fs):
             # "hat alle Kreaturentypen", "hat jeden möglichen Kreaturentyp" (is every creature type)
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.TYPES, "all_creature_types")]
+            p.mods = [type_rules.all_creature_types()]
         elif any(f.noun == "color" and f.quantifier == "all" for f in fs):
             # "hat alle Farben" is "is all colors" (CR 105.2): the colour is set (layer 5)
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"])]
+            p.mods = [color_rules.all_colors()]
         elif any(f.noun == "color" and f.quantifier in ("that", "a", "number", None) and not f.colors for f in fs):
             # "haben diese Farbe", "hat … eine oder mehrere Farben, die du bestimmst": the colours chosen
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.COLORS, "set", ["chosen"])]
-        elif (any(isinstance(m, Mod) and m.kind == "equal" for m in p.mods_in)
+            p.mods = [color_rules.chosen()]
+        elif (any(isinstance(m, Mod) and m.kind == "equal" for m in p.modifiers)
               or any("number_of" in f.extra for f in fs)) and \
                 any(f.noun in ("power", "toughness", "stärke", "widerstandskraft", "power_toughness") for f in fs):
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
+            p.mods = [pt_rules.define()]
         elif "in_addition" in p.tags and fs:
             p.kind = I.CONTINUOUS
             chosen = any(f.noun == "type" and "chosen" in f.extra for f in fs)
-            p.mods = [I.Modification(I.TYPES, "add", ["chosen"] if chosen else None)]
+            p.mods = [type_rules.change(["chosen"] if chosen else None, additive=True)]
         elif any(f.noun == "ability" for f in fs):
             # "hat alle aktivierten Fähigkeiten von …": abilities granted by reference (layer 6)
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.ABILITIES, "add", ["all_abilities_of"])]
+            p.mods = [ability_rules.add(["all_abilities_of"])]
         elif p.subject is None and not fs:
             p.kind = "state"
         return p
@@ -675,14 +647,14 @@ class GermanIRBuilder(IRBuilder):
     def lose_abilities(self, children):
         items = next((c for c in children if isinstance(c, list)), [])
         if any(i == ("all_types",) for i in items):
-            mods = [I.Modification(I.TYPES, "remove")]
+            mods = [type_rules.lose_all()]
             if len(items) > 1:
-                mods.append(I.Modification(I.ABILITIES, "remove", self._ability_values(
+                mods.append(ability_rules.remove(self._ability_values(
                     [i for i in items if i != ("all_types",)])))
         elif any(isinstance(i, Node) and i.name == "all_abilities" for i in items):
-            mods = [I.Modification(I.ABILITIES, "remove_all")]
+            mods = [ability_rules.remove_all()]
         else:
-            mods = [I.Modification(I.ABILITIES, "remove", self._ability_values(items))]
+            mods = [ability_rules.remove(self._ability_values(items))]
         return self._pred(I.CONTINUOUS, children, mods, verb="lose")
 
     def lose_action(self, children):
@@ -691,13 +663,13 @@ class GermanIRBuilder(IRBuilder):
         if ab:
             p.kind = I.CONTINUOUS
             p.subject = p.subject if p.subject is not ab[0] else None
-            p.mods = [I.Modification(I.ABILITIES, "remove_all" if ab[0].quantifier == "all" else "remove")]
+            p.mods = [ability_rules.remove_all() if ab[0].quantifier == "all" else ability_rules.remove()]
         elif any(f.noun == "type" for f in p.objects):
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.TYPES, "remove")]
+            p.mods = [type_rules.lose_all()]
         return p
 
-    def _descriptor_mods(self, children, p: DePred, become=False) -> list[I.Modification]:
+    def _descriptor_mods(self, children, p: Pred, become=False) -> list[I.Modification]:
         mods = []
         add = "in_addition" in p.tags or "additional" in p.tags
         colors = []
@@ -726,54 +698,54 @@ class GermanIRBuilder(IRBuilder):
         for f in nps:
             colors += [x for x in f.colors if x not in colors]
         if colors:
-            mods.append(I.Modification(I.COLORS, "add" if add else "set", colors))
+            mods.append(color_rules.change(colors, additive=add))
         if supertypes:
-            mods.append(I.Modification(I.TYPES, "add", supertypes))
-        if any(f.noun == "copy" for f in nps):
+            mods.append(type_rules.change(supertypes, additive=True))
+        if copy_rules.names_copy(nps):
             # "wird zu einer Kopie einer Kreatur deiner Wahl": the copied object's noun phrase stands
-            # beside the copy's (a genitive without its determiner), so it names no type to set
-            return [I.Modification(I.COPY, "set")]
+            # beside the copy's (a genitive without its determiner)
+            return [copy_rules.become_copy()]
         zu = [x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
               and str(c.children[0]) in ("zu", "zur", "zum") for x in c.children if isinstance(x, I.Filter)]
         if become and any(f.noun == "color" and not f.colors for f in zu):
             # "seine Farbe wird … zu einer Farbe deiner Wahl": the colour chosen, layer 5
-            return [I.Modification(I.COLORS, "set", ["chosen"])]
+            return [color_rules.chosen()]
         if become and any(f.noun == "type" and f.quantifier in ("that", "the") for f in zu):
             # "Jedes Land … wird … zu diesem Typ": the type chosen before, layer 4
-            return [I.Modification(I.TYPES, "add" if add else "set", ["chosen"])]
+            return [type_rules.chosen(add)]
         for f in nps:
             if not f.types and not f.subtypes and ((f.noun or "").endswith("kosten") or f.noun == "card"):
                 continue    # "X sind die umgewandelten Manakosten der … Karte": a cost or a card is no type
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
-                mods.append(I.Modification(I.TYPES, "remove" if f.quantifier == "no" else ("add" if add else "set"),
-                                           f.types + _compound_subtypes(f)))
+                mods.append(type_rules.change(f.types + _compound_subtypes(f), additive=add,
+                                              negated=f.quantifier == "no"))
                 break
         for f in nps:
             if f.pt:
-                mods.append(I.Modification(I.PT_SET, "set", f.pt))
+                mods.append(pt_rules.set_base(f.pt))
                 break
         for f in nps:
             if f.with_abilities:
-                mods.append(I.Modification(I.ABILITIES, "add", f.with_abilities))
+                mods.append(ability_rules.add(f.with_abilities))
                 break
         return mods
 
-    def _equal(self, p: DePred) -> bool:
-        return any(m.kind == "equal" for m in p.mods_in)
+    def _equal(self, p: Pred) -> bool:
+        return any(m.kind == "equal" for m in p.modifiers)
 
     def be_pt(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="be")
         pt = next((str(c) for c in children if isinstance(c, Token) and c.type == "PT"), None)
         # "sind 1/1 grüne Saproling-Kreaturen": the P/T before an article-less noun phrase, whose
         # colour and types are set too
-        p.mods = [I.Modification(I.PT_SET, "set", pt)] + [
+        p.mods = [pt_rules.set_base(pt)] + [
             m for m in self._descriptor_mods(children, p) if m.characteristic != I.PT_SET]
         if p.subject is not None and p.subject.ref in ("object", "multiple"):
             # "ist diese Kreatur 3/1": the inverted subject is what is 3/1, not a type it becomes
             objects = p.objects
             p.objects = [f for f in objects if f is not p.subject]
-            p.inverted_mods = [I.Modification(I.PT_SET, "set", pt)] + [
+            p.subject_mods = [pt_rules.set_base(pt)] + [
                 m for m in self._descriptor_mods(children, p) if m.characteristic != I.PT_SET]
             p.objects = objects
         return p
@@ -781,27 +753,27 @@ class GermanIRBuilder(IRBuilder):
     def be_action(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="be")
         if self._equal(p):
-            p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
+            p.mods = [pt_rules.define()]
             p.tags.add("equal")
             return p
-        if any(t.startswith("tail:") for t in p.tags) and "neg" not in p.tags:
+        if "tail" in p.surface and "neg" not in p.tags:
             p.kind = I.ONE_SHOT  # passive: "ist … zerstört worden"
             return p
         p.mods = self._descriptor_mods(children, p)
         if p.subject is not None and p.subject.ref in ("object", "multiple"):
             objects = p.objects
             p.objects = [f for f in objects if f is not p.subject]
-            p.inverted_mods = self._descriptor_mods(children, p)
+            p.subject_mods = self._descriptor_mods(children, p)
             p.objects = objects
         kws = [c for c in children if isinstance(c, KeywordRef) or (isinstance(c, Token) and c.type == "KW")]
         if kws:
             from cardlint.lang.de.frontend import keyword_id
 
-            kw_mod = I.Modification(I.ABILITIES, "add", [k.name if isinstance(k, KeywordRef)
+            kw_mod = ability_rules.add([k.name if isinstance(k, KeywordRef)
                                                          else (keyword_id(str(k))[0] or str(k)) for k in kws])
             p.mods.append(kw_mod)
-            if p.inverted_mods is not None:
-                p.inverted_mods.append(kw_mod)
+            if p.subject_mods is not None:
+                p.subject_mods.append(kw_mod)
         if "neg" in p.tags and not any(m.op == "remove" for m in p.mods):
             p.mods = [m for m in p.mods if m.characteristic == I.TYPES]
             for m in p.mods:
@@ -817,12 +789,12 @@ class GermanIRBuilder(IRBuilder):
 
     def become_action(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="become")
-        tail = next((t[5:] for t in p.tags if t.startswith("tail:")), None)
+        tail = p.surface.get("tail")
         noun_types = _noun_facts(tail[3:])[0] if tail and tail.startswith("zu ") else ()
         if noun_types:
             # "werden … zu Artefaktkreaturen": the lexer reads "zu …en" at the end as an infinitive
             add = "in_addition" in p.tags or "additional" in p.tags
-            p.mods = [I.Modification(I.TYPES, "add" if add else "set", list(noun_types))]
+            p.mods = [type_rules.change(list(noun_types), additive=add)]
             return p
         if tail and not any(
                 isinstance(c, Node) and c.name == "pp" and str(c.children[0]) in ("zu", "zur", "zum") for c in children):
@@ -854,18 +826,18 @@ class GermanIRBuilder(IRBuilder):
             p.tags.add("enters_with")
         if copy:
             p.tags.add("copy_enter")
-            p.mods = [I.Modification(I.COPY, "set")]
+            p.mods = [copy_rules.become_copy()]
         if face_down:
             p.tags.add("enters_with")
-            p.mods = [I.Modification(I.FACE_DOWN, "set")]
+            p.mods = [face_down_rules.turn_face_down()]
         return p
 
     def modal_action(self, children):
         p = self._pred(I.ONE_SHOT, children, verb="can")
-        tail = next((t[5:] for t in p.tags if t.startswith("tail:")), "")
+        tail = p.surface.get("tail", "")
         inf = tail.split()[0] if tail else ""
         lem = lemma(inf) if inf else ""
-        modal = lemma(p.finite)
+        modal = lemma(p.verb_form)
         if tail.startswith("weder "):
             p.tags.add("neg")            # "kann … weder haben noch erhalten"
         if "neg" in p.tags or "only" in p.tags or modal == "müssen" or "as_though" in p.tags:
@@ -885,7 +857,7 @@ class GermanIRBuilder(IRBuilder):
             # "… als Kopie … ins Spiel kommen" / "kannst du ~ als Kopie … ins Spiel bringen": enters as a copy
             p.kind = I.CONTINUOUS
             p.tags.add("copy_enter")
-            p.mods = [I.Modification(I.COPY, "set")]
+            p.mods = [copy_rules.become_copy()]
             return p
         if lem in ("blocken", "angreifen", "an+greifen"):
             p.kind = I.RULES
@@ -897,7 +869,7 @@ class GermanIRBuilder(IRBuilder):
         self._folded_control(p, children)
         return p
 
-    def _causative_become(self, p: DePred, children) -> DePred | None:
+    def _causative_become(self, p: Pred, children) -> Pred | None:
         """"kannst du ~ bis zum Ende des Zuges zu einer 3/3 Kreatur werden lassen" ("you may have ~
         become …"): the first noun phrase becomes what the "zu" phrase names."""
         target = next((f for f in p.objects if f.ref != "you"), None)
@@ -919,10 +891,10 @@ class GermanIRBuilder(IRBuilder):
     def modal_gain(self, children):
         # "du kannst X +2/+0 erhalten lassen": a causative — X gets the bonus, not the player
         pt = next(str(c) for c in children if isinstance(c, Token) and c.type == "PT")
-        mods = [I.Modification(I.PT_MODIFY, "modify", pt)]
+        mods = [pt_rules.modify(pt)]
         kws = [c for c in children if isinstance(c, KeywordRef)]
         if kws:
-            mods.append(I.Modification(I.ABILITIES, "add", self._ability_values(kws)))
+            mods.append(ability_rules.add(self._ability_values(kws)))
         p = self._pred(I.CONTINUOUS, children, mods, verb="get")
         target = next((f for f in p.objects if f.ref != "you"), None)
         if target is not None:
@@ -930,7 +902,7 @@ class GermanIRBuilder(IRBuilder):
             p.tags.add("own_subject")
         return p
 
-    def _folded_control(self, p: DePred, children) -> None:
+    def _folded_control(self, p: Pred, children) -> None:
         """"Enttappe eine Kreatur …, die ein Gegner kontrolliert, und übernimm … die Kontrolle über sie",
         "kannst du eine Kreatur enttappen und … die Kontrolle über sie übernehmen": the grammar reads the
         second verb into a relative clause or the first verb's tail; it gains control (layer 2)."""
@@ -941,11 +913,11 @@ class GermanIRBuilder(IRBuilder):
         if not {"übernehmen", "übernimm"} & set(tails + rel):
             return
         target = next((f for f in p.objects if f.noun != "control" and f.ref != "you"), None)
-        ctrl = DePred(I.CONTINUOUS, [I.Modification(I.CONTROL, "gain")], verb="gain_control",
+        ctrl = Pred(I.CONTINUOUS, [control_rules.gain()], verb="gain_control",
                       objects=[target] if target is not None else [], duration=p.duration)
         p.also.append(ctrl)
 
-    def _verb_kind(self, p: DePred, lem: str, children):
+    def _verb_kind(self, p: Pred, lem: str, children):
         words = _all_words(children)
         objs = p.objects
         if lem == "verhindern":
@@ -957,33 +929,33 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "cost"
         elif lem in ("übernehmen", "erlangen") and any(f.noun == "control" for f in objs):
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.CONTROL, "gain")]
+            p.mods = [control_rules.gain()]
             p.verb = "gain_control"
         elif lem in ("tauschen", "vertauschen", "aus+tauschen") and any(f.noun == "control" for f in objs):
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.CONTROL, "exchange")]
+            p.mods = [control_rules.exchange()]
             p.verb = "exchange_control"
         elif lem in ("tauschen", "vertauschen", "aus+tauschen") and any(
                 f.noun in ("stärke", "widerstandskraft", "power_toughness") for f in objs):
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.PT_SWITCH, "switch")]
+            p.mods = [pt_rules.switch()]
             p.verb = "switch"
             p.subject = None
         elif lem in ("verändern", "ändern") and any(f.noun == "text" for f in objs):
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.TEXT, "set")]
+            p.mods = [text_rules.change_text()]
         elif lem in ("manifestieren", "verdecken") or (lem in ("drehen", "um+drehen") and "verdeckt" in words):
             # "verdecke X" = "turn X face down" (CR 708.2: a face-down permanent's characteristics, layer 1b)
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.FACE_DOWN, "set")]
+            p.mods = [face_down_rules.turn_face_down()]
         elif lem == "kontrollieren" and "neg" not in p.tags:
             p.tags.add("control_state")
 
     def action(self, children):
         p = self._pred(I.ONE_SHOT, children)
-        finite = p.finite
+        finite = p.verb_form
         lem = lemma(finite)
-        particle = next((t[5:] for t in p.tags if t.startswith("tail:")), None)
+        particle = p.surface.get("tail")
         if particle and (particle, lem) in W.SEPARABLE:
             lem = particle + "+" + lem
         p.verb = W.english_lemma(lem)
@@ -996,7 +968,7 @@ class GermanIRBuilder(IRBuilder):
         if lem == "gelten" and "als" in _all_words(children) and supers:
             # "Bleibende Karten mit Eismarken gelten als verschneit" (are snow): a supertype, layer 4
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.TYPES, "add", supers)]
+            p.mods = [type_rules.change(supers, additive=True)]
             p.verb = "be"
             return p
         act = next((c for c in children if isinstance(c, Node) and c.name == "kw_action_obj"), None)
@@ -1011,7 +983,7 @@ class GermanIRBuilder(IRBuilder):
             pt, rest = p.objects[0], p.objects[1:]
             owner = rest[0] if rest else (I.Filter(ref="it") if "of:it" in pt.extra else None)
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.PT_MODIFY, "modify", "double")]
+            p.mods = [pt_rules.double()]
             p.objects = [owner] if owner is not None else []
         kws = [c for c in children if isinstance(c, Token) and c.type == "KW"]
         if lem == "verursachen" and kws:
@@ -1019,7 +991,7 @@ class GermanIRBuilder(IRBuilder):
             from cardlint.lang.de.frontend import keyword_id
 
             p.kind = I.CONTINUOUS
-            p.mods = [I.Modification(I.ABILITIES, "add", [keyword_id(str(k))[0] or str(k) for k in kws])]
+            p.mods = [ability_rules.add([keyword_id(str(k))[0] or str(k) for k in kws])]
             p.verb = "have"
             if len(children) == 2:
                 p.tags.add("bare_kw")    # "Verursachen Trampelschaden": the keyword line itself
@@ -1041,9 +1013,9 @@ class GermanIRBuilder(IRBuilder):
 
     def as_enters(self, children):
         # "sowie ~ ins Spiel kommt" (as it enters: CR 614.12); "sowie er angreift" is only a time
-        if any("spiel" in w for w in _words(children)):
+        if any("spiel" in w for w in surface_words(children)):
             return Mod("as_enters")
-        return Mod("condition", I.Condition("as", " ".join(_words(children))))
+        return Mod("condition", I.Condition("as", " ".join(surface_words(children))))
 
     def lead_adverb(self, children):
         w = str(children[0])
@@ -1064,7 +1036,7 @@ class GermanIRBuilder(IRBuilder):
         return Mod("condition", I.Condition("if", "wenn du dies tust"))
 
     def after_cond(self, children):
-        return Mod("condition", I.Condition("after", " ".join(_words(children))))
+        return Mod("condition", I.Condition("after", " ".join(surface_words(children))))
 
     def value_np(self, children):
         f = children[0] if children and isinstance(children[0], I.Filter) else None
@@ -1084,7 +1056,7 @@ class GermanIRBuilder(IRBuilder):
             if isinstance(c, I.Filter):
                 pending = c          # "…, und du erhältst …": the next predicate's own subject
             elif isinstance(c, Pred):
-                if pending is not None and isinstance(c, DePred):
+                if pending is not None and isinstance(c, Pred):
                     c.subject = pending
                     c.tags.add("own_subject")
                     pending = None
@@ -1094,9 +1066,9 @@ class GermanIRBuilder(IRBuilder):
                         m.characteristic == I.ABILITIES and m.op.startswith("remove") for m in out[-1].mods):
                     continue         # "verliert X und kann X weder haben noch erhalten": one layer-6 effect
                 out.append(c)
-                out.extend(getattr(c, "also", []))
-        if len(out) >= 2 and first_sep == "COMMA_V" and isinstance(out[0], DePred) and out[0].finite \
-                and not is_imperative(out[0].finite) and "modal_may" not in out[0].tags:
+                out.extend(c.also)
+        if len(out) >= 2 and first_sep == "COMMA_V" and isinstance(out[0], Pred) and out[0].verb_form \
+                and not is_imperative(out[0].verb_form) and "modal_may" not in out[0].tags:
             # "Ist es ein Land, erhält …", "Kontrollierst du vier oder weniger Länder, durchsuche …": a
             # finite verb first, then a comma, is a conditional clause (verb-first "if"), unless a
             # prefix or trigger stands before it (then the verb is second) — see statement() and body()
@@ -1113,127 +1085,86 @@ class GermanIRBuilder(IRBuilder):
     @staticmethod
     def _modal_infinitive(prev, p) -> bool:
         """p is a bare infinitive coordinated with the modal verb before it."""
-        if not (isinstance(prev, DePred) and isinstance(p, DePred)) or not p.finite:
+        if not (isinstance(prev, Pred) and isinstance(p, Pred)) or not p.verb_form:
             return False
-        return lemma(prev.finite) in ("können", "dürfen", "müssen") and prev.kind == I.RULES \
-            and p.finite.endswith("en") and lemma(p.finite) == p.finite and not p.objects
+        return lemma(prev.verb_form) in ("können", "dürfen", "müssen") and prev.kind == I.RULES \
+            and p.verb_form.endswith("en") and lemma(p.verb_form) == p.verb_form and not p.objects
 
     def pt_shorthand(self, children):
         # old wording "{1}: +0/+1 bis zum Ende des Zuges" (the permanent itself gets +0/+1)
         pt = str(children[0])
         if pt[0] in "+-":
-            mod = I.Modification(I.PT_MODIFY, "modify", pt)
+            mod = pt_rules.modify(pt)
         else:  # a leveler's P/T box ("STUFE 4+ / 4/4"): the base P/T at that level (CR 711.2b)
-            mod = I.Modification(I.PT_SET, "set", pt)
-        p = DePred(I.CONTINUOUS, [mod], verb="get")
+            mod = pt_rules.set_base(pt)
+        p = Pred(I.CONTINUOUS, [mod], verb="get")
         p.subject = I.Filter(ref="self")
         for c in children:
             if isinstance(c, Mod) and c.kind == "duration":
                 p.duration = c.value
-        return ("effects", self._de_effects(None, [p], False))
+        return ("effects", self.statement_effects(None, [p], False))
 
     def regeneration(self, children):
-        return DePred(I.ONE_SHOT, verb="regenerate")
+        return Pred(I.ONE_SHOT, verb="regenerate")
 
     def kw_action(self, children):
-        return DePred(I.ONE_SHOT, verb=W.KEYWORD_ACTIONS.get(str(children[0]), str(children[0])))
+        return Pred(I.ONE_SHOT, verb=W.KEYWORD_ACTIONS.get(str(children[0]), str(children[0])))
 
     def if_able(self, children):
         return Node("if_able", [])
 
-    def _de_effects(self, subject: I.Filter | None, preds: list[DePred], imperative: bool) -> list[I.Effect]:
-        effects = []
-        for p in preds:
-            if p.kind == "state":
-                continue
-            affected = subject
-            if "own_subject" in p.tags:
-                affected = p.subject
-            if "modal_may" in p.tags:
-                who = subject or getattr(p, "subject", None)
-                if who is not None and who.ref not in ("you", "player") and p.kind == I.ONE_SHOT:
-                    p.kind = I.RULES
-            if p.verb == "count_as" and affected is not None and affected.ref == "it" and not p.objects:
-                continue    # "Dies gilt auch bei Gleichstand.": extends the sentence before, no effect of its own
-            if "control_state" in p.tags and "v1_condition" in p.tags:
-                continue    # "Kontrollierst du …, …": the condition of the sentence, no effect of its own
-            if "control_state" in p.tags:
-                who = subject or getattr(p, "subject", None)
-                objs = [f for f in p.objects if f is not who]
-                if who is not None and who.ref == "you" and objs and p.kind == I.ONE_SHOT:
-                    effects.append(I.Effect(kind=I.CONTINUOUS, affected=objs[0], verb="control",
-                                            modifications=[I.Modification(I.CONTROL, "gain")]))
-                continue
-            psub = getattr(p, "subject", None)
-            if subject is None and psub is not None:
-                affected = psub
-                if getattr(p, "inverted_mods", None) is not None and p.kind == I.CONTINUOUS:
-                    p.mods = p.inverted_mods
-            # (a continuous "double" is doubled power: its object is the creature, see action)
-            if (p.verb in ("gain_control", "exchange_control", "switch") or (p.verb == "double" and p.kind == I.CONTINUOUS)) \
-                    and p.objects:
-                affected = next((f for f in p.objects if f.noun != "control"), p.objects[0])
-            if p.verb == "be" and affected is not None and _is_pt_noun(affected) and \
-                    any("number_of" in f.extra for f in p.objects):
-                # "Die Stärke von ~ ist 1 plus der Anzahl …": P/T defined by a count, as "ist gleich …"
-                p.kind = I.CONTINUOUS
-                p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
-                p.tags.add("equal")
-            if "equal_verb" in p.tags and affected is not None and \
-                    affected.noun in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness"):
-                # "Stärke und Widerstandskraft von ~ entsprechen/betragen …": the same P/T definition as "sind gleich"
-                p.kind = I.CONTINUOUS
-                p.mods = [I.Modification(I.PT_DEFINE, "set", I.Value(kind="other"), defining=True)]
-                p.tags.add("equal")
-            if "equal" in p.tags and affected is not None and affected.ref not in ("multiple", "self") and \
-                    affected.noun not in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness", "number"):
-                if "kosten" in (affected.noun or ""):
-                    continue    # "Die Wahnsinn-Kosten sind gleich ihrer Manakosten": a keyword's cost, no effect
-                p.kind, p.mods = I.ONE_SHOT, []   # "Die Lebenspunktzahl jedes Spielers ist gleich …" (CR 119.5)
-                p.tags.discard("equal")
-            if "equal" in p.tags and affected is not None and affected.ref == "multiple" or \
-                    "equal" in p.tags and affected is not None and "of:self" in affected.extra:
-                if "of:self" in affected.extra:
-                    affected = I.Filter(ref="self")
-            elif "equal" in p.tags and affected is not None and affected.noun in ("stärke", "widerstandskraft") \
-                    and "of:self" in affected.extra:
+    def refine_predicate(self, p: Pred, affected: I.Filter | None, before: list[I.Effect]):
+        """German readings that need the affected object ("Die Stärke von ~ ist gleich …", "Der
+        Kreaturentyp … wird zu diesem Typ"); the base has none, so this adds rather than replaces."""
+        if p.verb == "count_as" and affected is not None and affected.ref == "it" and not p.objects:
+            return NO_EFFECT    # "Dies gilt auch bei Gleichstand.": extends the sentence before, no effect of its own
+        if "control_state" in p.tags and "v1_condition" in p.tags:
+            return NO_EFFECT    # "Kontrollierst du …, …": the condition of the sentence, no effect of its own
+        if p.verb == "be" and affected is not None and _is_pt_noun(affected) and \
+                any("number_of" in f.extra for f in p.objects):
+            # "Die Stärke von ~ ist 1 plus der Anzahl …": P/T defined by a count, as "ist gleich …"
+            p.kind = I.CONTINUOUS
+            p.mods = [pt_rules.define()]
+            p.tags.add("equal")
+        if "equal_verb" in p.tags and affected is not None and \
+                affected.noun in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness"):
+            # "Stärke und Widerstandskraft von ~ entsprechen/betragen …": the same P/T definition as "sind gleich"
+            p.kind = I.CONTINUOUS
+            p.mods = [pt_rules.define()]
+            p.tags.add("equal")
+        if "equal" in p.tags and affected is not None and affected.ref not in ("multiple", "self") and \
+                affected.noun not in ("stärke", "widerstandskraft", "power_toughness", "power", "toughness", "number"):
+            if "kosten" in (affected.noun or ""):
+                return NO_EFFECT    # "Die Wahnsinn-Kosten sind gleich ihrer Manakosten": a keyword's cost, no effect
+            p.kind, p.mods = I.ONE_SHOT, []   # "Die Lebenspunktzahl jedes Spielers ist gleich …" (CR 119.5)
+            p.tags.discard("equal")
+        if "equal" in p.tags and affected is not None and affected.ref == "multiple" or \
+                "equal" in p.tags and affected is not None and "of:self" in affected.extra:
+            if "of:self" in affected.extra:
                 affected = I.Filter(ref="self")
-            elif "equal" in p.tags and affected is not None and _is_pt_noun(affected) and "of:it" in affected.extra \
-                    and effects and effects[-1].affected is not None and effects[-1].affected.is_self:
-                # "Die Stärke des ~ ist gleich …, und seine Widerstandskraft ist gleich …": "seine" is ~
-                affected = I.Filter(ref="self")
-            kind = p.kind
-            char = next((x[5:] for x in (affected.extra if affected is not None else []) if x.startswith("char:")), None)
-            if char and p.verb in ("become", "be") and not p.mods:
-                # "Der Kreaturentyp … wird zu diesem Typ", "Die Farbe … wird weiß": layer 4 / layer 5
-                colors = [color_of(w) for w in _all_words(p.objects) if color_of(w)]
-                p.mods = [I.Modification(I.TYPES, "set") if char == "type" else I.Modification(I.COLORS, "set", colors)]
-                kind = p.kind = I.CONTINUOUS
-            if "enters_tapped" in p.tags or "enters_with" in p.tags or "copy_enter" in p.tags:
-                kind = I.REPLACEMENT
-            if "instead" in p.tags and kind == I.ONE_SHOT:
-                kind = I.REPLACEMENT
-            if kind == I.CONTINUOUS and affected is not None and affected.ref in ("you", "player") \
-                    and p.mods and all(m.characteristic == I.ABILITIES for m in p.mods):
-                kind = I.RULES
-            if kind == I.CONTINUOUS and not p.mods:
-                kind = I.ONE_SHOT
-            e = I.Effect(kind=kind, affected=affected,
-                         modifications=list(p.mods) if kind == I.CONTINUOUS else [],
-                         verb=p.verb, objects=p.objects, duration=p.duration)
-            e.note = ",".join(sorted(t for t in p.tags if not t.startswith("tail:"))) or None
-            if kind == I.REPLACEMENT and p.mods:
-                effects.append(e)
-                e = I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=list(p.mods), verb=p.verb)
-            effects.append(e)
-        return effects
+        elif "equal" in p.tags and affected is not None and affected.noun in ("stärke", "widerstandskraft") \
+                and "of:self" in affected.extra:
+            affected = I.Filter(ref="self")
+        elif "equal" in p.tags and affected is not None and _is_pt_noun(affected) and "of:it" in affected.extra \
+                and before and before[-1].affected is not None and before[-1].affected.is_self:
+            # "Die Stärke des ~ ist gleich …, und seine Widerstandskraft ist gleich …": "seine" is ~
+            affected = I.Filter(ref="self")
+        char = next((x[5:] for x in (affected.extra if affected is not None else []) if x.startswith("char:")), None)
+        if char and p.verb in ("become", "be") and not p.mods:
+            # "Der Kreaturentyp … wird zu diesem Typ", "Die Farbe … wird weiß": layer 4 / layer 5
+            codes = [color_of(w) for w in _all_words(p.objects) if color_of(w)]
+            p.mods = [type_rules.change(None) if char == "type" else color_rules.change(codes)]
+            p.kind = I.CONTINUOUS
+        return affected
+
+    def statement_facts(self, children):
+        # extends the base: "anstatt die Manakosten … zu bezahlen" is "rather than pay its mana cost"
+        st = super().statement_facts(children)
+        st.alternative_cost = st.alternative_cost or any(
+            isinstance(c, Node) and c.name == "purpose" and _ALT_COST.match(" ".join(c.tokens())) for c in children)
+        return st
 
     def statement(self, children):
-        # "greift in jedem Kampf an, falls möglich": a standing requirement (rules); "greift in
-        # diesem Zug an, falls möglich" is something a spell or ability does once (one-shot)
-        standing = any(isinstance(c, Node) and c.name == "if_able" for c in children)
-        alt_cost = any(isinstance(c, Node) and c.name == "purpose" and _ALT_COST.match(" ".join(c.tokens()))
-                       for c in children)
         # a relative clause moved behind the verb (Nachfeld: "Schicke eine Kreatur ins Exil, die ein
         # Gegner kontrolliert") belongs to the last noun phrase of the middle field
         moved = [c for c in children if isinstance(c, Node) and c.name == "extraposed"]
@@ -1255,21 +1186,6 @@ class GermanIRBuilder(IRBuilder):
         if at_time:
             for e in effects:
                 e.note = ",".join(filter(None, [e.note, "at_time"]))
-        if any(e.kind == I.REPLACEMENT and "instead" in (e.note or "").split(",") for e in effects):
-            # "schicke diese Karte stattdessen ins Exil und bringe einen Spielstein ins Spiel": the
-            # coordinated instructions are part of the same replacement (CR 614.1a)
-            for e in effects:
-                if e.kind == I.ONE_SHOT:
-                    e.kind = I.REPLACEMENT
-        if any("instead" in (e.note or "").split(",") for e in effects) and \
-                not any(e.kind == I.REPLACEMENT for e in effects):
-            # "erhält die Kreatur stattdessen +4/+4": the sentence replaces the instruction before it
-            # (CR 614.15) — a self-replacement beside the continuous effect, as in English
-            effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
-        as_though = any(isinstance(c, Node) and c.name == "as_though" for c in children)
-        for e in effects:
-            if _lasting_permission(e, as_though):
-                e.kind = I.RULES
         for node in moved:
             rel = next((c for c in node.children if isinstance(c, Node)), None)
             effect = out[1][-1] if out[1] else None
@@ -1278,17 +1194,6 @@ class GermanIRBuilder(IRBuilder):
                 target = effect.objects[-1] if effect.objects else effect.affected
             if rel is not None and target is not None:
                 self._de_postmod(target, rel)
-        if standing:
-            for e in out[1]:
-                if e.kind == I.ONE_SHOT and e.affected is not None and "recurring" in (e.note or "").split(","):
-                    e.kind = I.RULES
-        if alt_cost:
-            # "Du kannst … abwerfen, anstatt die Manakosten … zu bezahlen": an alternative cost
-            # (CR 118.9), a rule about casting the card — not something the spell does
-            for e in out[1]:
-                if e.kind == I.ONE_SHOT:
-                    e.kind = I.RULES
-                    e.affected = I.Filter(ref="self")   # works while the card is cast (CR 113.6)
         return out
 
     def subject_statement(self, children):
@@ -1296,7 +1201,7 @@ class GermanIRBuilder(IRBuilder):
         preds = next((c for c in children if isinstance(c, list)), [])
         for p in preds:
             p.tags.discard("v1_candidate")     # a subject before the verb: verb second
-        return ("effects", self._de_effects(subject, preds, False))
+        return ("effects", self.statement_effects(subject, preds, False))
 
     def imperative_statement(self, children):
         preds = next((c for c in children if isinstance(c, list)), [])
@@ -1304,7 +1209,10 @@ class GermanIRBuilder(IRBuilder):
             if "v1_candidate" in p.tags:
                 p.tags.discard("v1_candidate")
                 p.tags.add("v1_condition")
-        return ("effects", self._de_effects(None, preds, True))
+        # not imperative=True: a German verb-first statement may have an inverted subject, which its
+        # predicates read themselves (Predicate.subject); the first object of "Verändere den Text …"
+        # is the characteristic, not the object that changes
+        return ("effects", self.statement_effects(None, preds, False))
 
     def body(self, children):
         children = _v1_conditions(children)

@@ -1,0 +1,12 @@
+"""Face-down permanents and spells, layer 1b (CR 613.2b, 708)."""
+
+from __future__ import annotations
+
+from cardlint import ir as I
+
+
+def turn_face_down() -> I.Modification:
+    """"turn it face down", "manifest", "enters face down": the object's characteristics are those of
+    CR 708.2 (a 2/2 with no name, text or types), applied in layer 1b.  Turning it face up is an action
+    (a one-shot), no characteristic change of its own."""
+    return I.Modification(I.FACE_DOWN, "set")

@@ -1,0 +1,38 @@
+"""Effects on players and on the game rules (CR 613.10, 613.11): no layer."""
+
+from __future__ import annotations
+
+from cardlint import ir as I
+from cardlint.meaning.record import STATE, Predicate
+
+PLAYER_REFS = ("you", "player")
+
+
+def player_ability_kind(kind: str, affected: I.Filter | None, mods: list[I.Modification]) -> str:
+    """CR 613.10: "You have hexproof", "each player has shroud" — an ability a player has is an
+    effect on the player, a rules effect; only objects have characteristics in layers."""
+    if kind == I.CONTINUOUS and affected is not None and affected.ref in PLAYER_REFS \
+            and mods and all(m.characteristic == I.ABILITIES for m in mods):
+        return I.RULES
+    return kind
+
+
+def hand_size_kind(p: Predicate, kind: str, affected: I.Filter | None) -> str:
+    """"Your maximum hand size is seven" (CR 402.2): a rule about the game, stated as a number."""
+    if p.kind == STATE and is_hand_size_state(p) and affected is not None \
+            and "hand size" in " ".join(affected.extra):
+        return I.RULES
+    return kind
+
+
+def is_hand_size_state(p: Predicate) -> bool:
+    return bool(p.mods) and p.mods[0].characteristic == "hand_size"
+
+
+def cost_minimum(affected: I.Filter | None, mods: list[I.Modification]) -> None:
+    """"Each spell that would cost less than three mana to cast costs three mana": the total cost has a
+    minimum (CR 601.2f), it is not set."""
+    if affected is not None and any(x.startswith("cost below") for x in affected.extra):
+        for m in mods:
+            if m.characteristic == "cost" and m.op == "set":
+                m.op = "minimum"
