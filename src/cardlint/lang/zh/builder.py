@@ -12,6 +12,11 @@ from functools import lru_cache
 from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint import meaning
+from cardlint.meaning import abilities as ability_mods
+from cardlint.meaning import copy as copy_mods
+from cardlint.meaning import permissions
+from cardlint.meaning.record import COPY_ENTER, ENTERS_TAPPED, ENTERS_WITH, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.text.segment import Segment
 
 TYPES = {"生物": "creature", "神器": "artifact", "结界": "enchantment", "地": "land", "瞬间": "instant",
@@ -398,12 +403,14 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
     return mods
 
 
-def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -> list[I.Effect]:
+def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -> list[Predicate]:
+    """Hook point "predicate": one predicate rule → the records of what it predicates (:mod:`cardlint.meaning`),
+    each carrying the object it affects."""
     d = p.data if isinstance(p, Tree) else str(p)
     C = I.CONTINUOUS
 
     def cont(char, op="add", value=None, affected=subject, **kw):
-        return [I.Effect(C, affected=affected, modifications=[I.Modification(char, op=op, value=value, **kw)])]
+        return [_rec(C, affected=affected, modifications=[I.Modification(char, op=op, value=value, **kw)])]
 
     if d == "gets_pt":
         per = _find(p, "for_each")
@@ -412,9 +419,8 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "gain_kw":
         if not any(isinstance(c, Tree) for c in p.children):
             return cont(I.ABILITIES, "add", ["chosen"])  # "获得该异能": the keyword chosen before
-        if subject is not None and subject.ref in ("you", "player"):
-            return [I.Effect(I.RULES, affected=subject, verb="has")]
-        return cont(I.ABILITIES, "add", _kw_list(p))
+        # (a player having an ability is a rules effect: the meaning layer decides, CR 613.10)
+        return [_rec(C, affected=subject, verb="has", modifications=[ability_mods.add(_kw_list(p))])]
     if d == "gain_quoted":
         return cont(I.ABILITIES, "add", ["quoted"])
     if d == "gain_kw_quoted":
@@ -449,7 +455,7 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             # "…放进战场,且必须为巨海兽…", "且该永久物须为传奇": a requirement on what is chosen, no change
             return []
         if subject is not None and subject.ref in ("you", "player"):
-            return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")]
+            return [_rec(I.ONE_SHOT, affected=subject, verb="become")]
         if obj.data == "five_colors":  # "~是五色" (all five colors, layer 5)
             return cont(I.COLORS, "set", ["W", "U", "B", "R", "G"])
         if attr is None and re.fullmatch(r"该(?:生物|基本地|地)?类别", _text(obj)):  # "成为该类别" (layer 4)
@@ -467,8 +473,8 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             return []
         mods = _is_modifications(obj, verb, subject)
         if not mods:
-            return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")] if verb == "成为" else []
-        return [I.Effect(C, affected=subject, modifications=mods)]
+            return [_rec(I.ONE_SHOT, affected=subject, verb="become")] if verb == "成为" else []
+        return [_rec(C, affected=subject, modifications=mods)]
     if d == "is_not":
         # "~便不是生物", "不再是武具": a type removed (CR 205.1b)
         obj = next(c for c in p.children if isinstance(c, Tree))
@@ -483,9 +489,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return cont(I.TEXT, "set", affected=aff)
     if d == "cost_change":
         # no subject ("…每有一个目标,便增加{2}{U}来施放"): the spell's own cost (CR 601.2f)
-        return [I.Effect(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
+        return [_rec(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
     if d == "use_for":
-        return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
+        return [_rec(I.RULES, affected=subject, verb="spend_only")]
     if d == "gain_obj" and re.fullmatch(r"具有(?:该|所选)(?:生物)?类别", _text(p)):
         # "~额外具有该类别" (is the chosen type in addition to its other types): layer 4
         return cont(I.TYPES, "add", ["chosen"])
@@ -495,7 +501,7 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         # "具有所有被它放逐之生物牌的所有起动式异能": other objects' abilities, granted (layer 6)
         return cont(I.ABILITIES, "add", ["copied"])
     if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "gain_type_color":
         mods = []
         for tc in p.children:
@@ -506,9 +512,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
                 mods.append(I.Modification(I.COLORS, op="add"))
             else:
                 mods.append(I.Modification(I.TYPES, op="add"))
-        return [I.Effect(C, affected=subject, modifications=mods)] if mods else []
+        return [_rec(C, affected=subject, modifications=mods)] if mods else []
     if d == "new_targets":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="new_targets")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="new_targets")]
     if d in ("paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result"):
         return []
     if d == "causative":
@@ -516,16 +522,17 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         subj = np_filter(inner[0], ctx)
         pr = inner[-1]
         preds = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")]
-        return [e for x in preds[-1:] for e in predicate_effects(x, subj, ctx, None)]
+        return [e for x in preds[-1:] for e in predicate_records(x, subj, ctx, None)]
     if d == "enter_as_copy":
-        return [I.Effect(I.REPLACEMENT, affected=I.Filter(ref="self"), verb="enter_as_copy"),
-                I.Effect(C, affected=I.Filter(ref="self"), modifications=[I.Modification(I.COPY, op="set")])]
+        # "~进战场时成为…的复制品" (enters as a copy): a replacement and the copy effect (CR 614.1c, 707.2)
+        return [_rec(I.ONE_SHOT, affected=I.Filter(ref="self"), verb="enter_as_copy",
+                     modifications=[copy_mods.become_copy()], tags={COPY_ENTER})]
     if d == "as_though":
-        return [I.Effect(I.RULES, affected=subject, verb="as_though")]
+        return [_rec(I.RULES, affected=subject, verb="as_though")]
     if d == "cycle":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="cycle")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="cycle")]
     if d == "status_obj":
-        return [I.Effect(I.RULES, affected=subject, verb="block")]
+        return [_rec(I.RULES, affected=subject, verb="block")]
     if d == "controls":
         # a top-level "你操控X" (conditions and trigger events are not built) changes control
         node = next((c for c in p.children if isinstance(c, Tree)), None)
@@ -549,9 +556,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         node = next((c for c in p.children if isinstance(c, Tree)), None)
         return cont(I.CONTROL, "exchange", None, affected=np_filter(node, ctx) if node is not None else subject)
     if d == "vote":  # "每位牌手各投票选择「A」或「B」": a vote is an action (CR 701.38)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="vote")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="vote")]
     if d == "play_revealed":  # "你以展示牌库顶牌的方式进行游戏": how the game is played, a rules effect
-        return [I.Effect(I.RULES, affected=subject, verb="play_revealed")]
+        return [_rec(I.RULES, affected=subject, verb="play_revealed")]
     if d in ("in_zone", "note", "more_than", "spent_on", "cast_during", "keeps_types", "did_verb"):
         return []  # states in conditions ("~在你的坟墓场", "手牌比每位对手都多"); "仍为原本的类别" marks the chain
     if d == "likewise":
@@ -562,7 +569,7 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return []  # "X为…": defines X for the sentence before
     if d == "causative_attr":
         # "令你的总生命成为…": the player's life total changes (a one-shot, CR 119.5)
-        return [I.Effect(I.ONE_SHOT, affected=I.Filter(ref="you", noun="player"), verb="become")]
+        return [_rec(I.ONE_SHOT, affected=I.Filter(ref="you", noun="player"), verb="become")]
     if d == "turn_face":
         toks = list(p.scan_values(lambda v: isinstance(v, Token)))
         end = toks[-1].end_pos if toks and toks[-1].end_pos is not None else None
@@ -571,17 +578,17 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             # "将~翻为牌面朝下" (turn ~ face down): its face-down characteristics, layer 1b (CR 708.2)
             inner = next((c for c in p.children if isinstance(c, Tree)), None)
             return cont(I.FACE_DOWN, "set", affected=np_filter(inner, ctx) if inner is not None else subject)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="turn_face")]   # turning face up (CR 701.34)
+        return [_rec(I.ONE_SHOT, affected=subject, verb="turn_face")]   # turning face up (CR 701.34)
     if d == "flip_coin":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="flip_coin")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="flip_coin")]
     if d == "assign_by_toughness":
         # "依照其防御力来分配战斗伤害": how combat damage is assigned, a rules effect (CR 510.1c)
-        return [I.Effect(I.RULES, affected=subject, verb="assign_by_toughness")]
+        return [_rec(I.RULES, affected=subject, verb="assign_by_toughness")]
     if d == "lose_types_abilities":  # "失去所有其他类别和异能" (layers 4 and 6)
-        return [I.Effect(C, affected=subject, modifications=[I.Modification(I.TYPES, op="remove", value=["all"]),
+        return [_rec(C, affected=subject, modifications=[I.Modification(I.TYPES, op="remove", value=["all"]),
                                                            I.Modification(I.ABILITIES, op="remove_all")])]
     if d == "gain_all_types":  # "获得所有生物类别" (CR 205.3m, layer 4)
-        return [I.Effect(C, affected=subject, modifications=[I.Modification(I.TYPES, op="all_creature_types")])]
+        return [_rec(C, affected=subject, modifications=[I.Modification(I.TYPES, op="all_creature_types")])]
     if d == "double":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
@@ -589,40 +596,41 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if word.startswith(("力量", "防御力")):
             # doubling power: it gets +X/+0 where X is its power (CR 701.10d), layer 7c
             return cont(I.PT_MODIFY, "modify", "double", affected=aff)
-        return [I.Effect(I.ONE_SHOT, affected=aff, verb="double")]  # "将…指示物数量加倍" (counters placed)
+        return [_rec(I.ONE_SHOT, affected=aff, verb="double")]  # "将…指示物数量加倍" (counters placed)
     if d == "switch_pt":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
         return cont(I.PT_SWITCH, "switch", affected=aff)
     if d == "blocked_by":
         # top level only as "只能被X阻挡" (can't be blocked except by X); trigger events are not built
-        return [I.Effect(I.RULES, affected=subject, verb="block_restriction")]
+        return [_rec(I.RULES, affected=subject, verb="block_restriction")]
     if d == "attach":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="attach")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="attach")]
     if d == "no_max":
-        return [I.Effect(I.RULES, affected=subject, verb="no_max_hand_size")]
+        return [_rec(I.RULES, affected=subject, verb="no_max_hand_size")]
     if d in ("extra_turn", "extra_combat"):  # extra turns and phases are added once (CR 500.7, 500.8)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "cant":
         inner = next((c for c in p.children if isinstance(c, Tree)), None)
         if inner is not None and inner.data == "gain_kw" and not (subject is not None and subject.ref in ("you", "player")):
             # "不能具有或获得践踏异能": can't have an ability — layer 6 (CR 613.1f)
             return cont(I.ABILITIES, "remove", _kw_list(inner))
     if d in ("cant", "cant_be", "must_attack"):
-        return [I.Effect(I.RULES, affected=subject, verb="cant" if d != "must_attack" else "must_attack")]
+        return [_rec(I.RULES, affected=subject, verb="cant" if d != "must_attack" else "must_attack")]
     if d in ("enters_tapped", "enters_with"):
-        return [I.Effect(I.REPLACEMENT, affected=subject, verb=d)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=d, tags={ENTERS_TAPPED if d == "enters_tapped" else ENTERS_WITH})]
     if d == "instead":
-        return [I.Effect(I.REPLACEMENT, affected=subject, verb="instead")]
+        # "改为…" (… instead): it and the instructions coordinated with it replace an event (CR 614.1a)
+        return [_rec(I.ONE_SHOT, affected=subject, verb="instead", tags={INSTEAD})]
     if d == "skip":
-        return [I.Effect(I.REPLACEMENT, affected=subject, verb="skip")]
+        return [_rec(I.REPLACEMENT, affected=subject, verb="skip")]
     if d == "prevent":
-        return [I.Effect(I.PREVENTION, affected=subject, verb="prevent")]
+        return [_rec(I.PREVENTION, affected=subject, verb="prevent")]
     if d in ONE_SHOT_RULES:
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("mana_cost", "value", "place")]
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
     if d == "copy_spell":  # "将该咒语复制两次": copying a spell is a one-shot (CR 707.10)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="copy")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="copy")]
     if d == "action":
         verb = next((_text(c) for c in p.children if isinstance(c, Tree) and c.data in ("verb", "ba_verb")), "")
         if verb == "选择":
@@ -630,30 +638,46 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if verb == "显化":
             return cont(I.FACE_DOWN, "set", affected=None)
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("verb", "ba_verb")]
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb=VERB_LEMMA.get(verb, verb), objects=objs)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=VERB_LEMMA.get(verb, verb), objects=objs)]
     if d == "cast":
-        return [I.Effect(I.RULES, affected=subject, verb="cast")]
+        # "你可以施放…": a permission — the meaning layer decides whether it lasts (CR 601.3)
+        r = _rec(I.ONE_SHOT, affected=subject, verb="cast", tags={PLAYER_MAY})
+        if _MAY_THIS_TURN.search(ctx.norm):
+            # "你可在本回合中使用该牌": the grammar keeps no token of the adverb; the clause's words bound it
+            r.duration = "this_turn"
+        return [r]
     return []
 
 
+#: "你本回合可以…", "你可在本回合中…": a permission for this turn (an adverb the tree keeps no token of)
+_MAY_THIS_TURN = re.compile(r"本回合中?(?:你)?可以?|可以?(?:在|于)本回合")
+
+
+def _rec(kind: str, affected: I.Filter | None = None, verb: str | None = None, objects=(), modifications=(),
+         tags=()) -> Predicate:
+    """A record whose affected object is the one given (the statement's subject, a causative's object …)."""
+    return Predicate(kind, list(modifications), verb=verb, objects=list(objects), tags={OWN_SUBJECT, *tags},
+                     subject=affected)
+
+
 def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.Effect], I.Filter | None]:
-    effects: list[I.Effect] = []
+    records: list[Predicate] = []
     duration = None
-    condition = None
+    statement = meaning.Statement()
     in_addition = False
     replacement_prefix = False
-    free_cast = False
-    alt_cost = False
     core = None
     for c in st.children:
         if not isinstance(c, Tree):
             continue
+        # hook points "duration" and "condition": the statement's prefixes
         if c.data in DURATIONS:
             duration = c.data if c.data != "for_as_long_as" else "as_long_as"
         elif c.data in CONDITIONS:
-            condition = I.Condition(CONDITIONS[c.data], _text(c))
+            statement.mods.append(meaning.Mod("condition", I.Condition(CONDITIONS[c.data], _text(c))))
         elif c.data == "instead_prefix":
-            effects.append(I.Effect(I.REPLACEMENT, affected=inherited, verb="instead"))
+            # "改为…" (… instead): what follows replaces an event (CR 614.1a)
+            records.append(_rec(I.ONE_SHOT, affected=inherited, verb="instead", tags={INSTEAD}))
         elif c.data == "in_addition":
             in_addition = True
         elif c.data == "as_enters":
@@ -663,20 +687,35 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
         elif c.data in ("core", "exist_core"):
             core = c
         elif c.data == "likewise":
-            effects += predicate_effects(c, inherited, ctx, None)
+            records += predicate_records(c, inherited, ctx, None)
         elif c.data == "only_np":
             # "只有具飞行异能的生物才能阻挡~": a restriction on the others (CR 509.1b)
-            effects.append(I.Effect(I.RULES, affected=np_filter(c.children[0], ctx), verb="only"))
+            records.append(_rec(I.RULES, affected=np_filter(c.children[0], ctx), verb="only"))
         elif c.data == "without_paying":
-            free_cast = True
+            statement.without_paying = True
         elif c.data == "alt_cost":
-            alt_cost = True
+            statement.alternative_cost = True
     if st.data == "trailing_duration":
         return [], inherited
     if replacement_prefix:
-        effects.append(I.Effect(I.REPLACEMENT, affected=I.Filter(ref="self"), verb="as_enters"))
-    if core is None:
-        return effects, inherited
+        # "于~进战场时,…" (as ~ enters): the sentence is part of a replacement (CR 614.12)
+        records.append(_rec(I.REPLACEMENT, affected=I.Filter(ref="self"), verb="as_enters"))
+        statement.mods.append(meaning.Mod("as_enters"))
+    subject = inherited
+    if core is not None:
+        subject = _core_records(core, ctx, inherited, records)
+    if subject is not None:
+        ctx.last_subject = subject
+    for r in records:
+        r.duration = r.duration or duration
+    effects = meaning.finish(meaning.effects(records, meaning.Context()), statement)
+    if in_addition:
+        _additive(effects)
+    return effects, subject
+
+
+def _core_records(core, ctx: Ctx, inherited: I.Filter | None, records: list[Predicate]) -> I.Filter | None:
+    """The records of a statement's core (subject + predicates), appended to ``records``; → the subject."""
     subject = inherited
     attr = None
     preds = None
@@ -703,53 +742,33 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             attr = _text(c.children[-1])
         elif isinstance(c, Tree) and c.data == "preds":
             preds = c
-    if preds is not None:
-        for pr in preds.children:
-            if not isinstance(pr, Tree) or pr.data == "pred_conj":
-                continue
-            if pr.data == "pred_subj":
-                subj_node = next(x for x in pr.children if isinstance(x, Tree) and x.data.startswith(("subject", "attr_")))
-                subject = np_filter(subj_node.children[0], ctx) if subj_node.data != "attr_subject_bare" else I.Filter(ref="self")
-            predicate = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")
-                         and not x.data.startswith(("subject", "attr_"))]
-            replaced = any(e.kind == I.REPLACEMENT and e.verb == "instead" for e in effects)
-            this_turn = any(isinstance(x, Tree) and x.data == "adverb" and _find(x, "this_turn_adv") is not None
-                            for x in pr.children)
-            for pnode in predicate[-1:]:
-                for e in predicate_effects(pnode, subject, ctx, attr):
-                    if not (replaced and e.kind == I.ONE_SHOT):
-                        if this_turn and e.kind == I.RULES and e.duration is None:
-                            e.duration = "this_turn"  # "本回合不能阻挡"
-                        effects.append(e)
-    if subject is not None:
-        ctx.last_subject = subject
-    if replacement_prefix:
-        # "于~进战场时,从你的坟墓场放逐任意数量的生物牌": what happens as it enters is part of the
-        # replacement effect (CR 614.1c), not a one-shot of its own
-        effects = [e for e in effects if e.kind != I.ONE_SHOT]
-    if alt_cost:
-        # "你可以…,而不支付~的法术力费用": an alternative cost, a static ability of the spell (CR 118.9)
-        return [I.Effect(I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")], subject
-    if free_cast and duration is None:
-        # "你可以施放之，且不需支付其法术力费用" casts now (one-shot); with a duration ("本回合中，你可以
-        # 使用这些牌…") it is a permission that lasts, a rules effect (CR 601.3)
-        for e in effects:
-            if e.kind == I.RULES and e.verb == "cast":
-                e.kind = I.ONE_SHOT
+    if preds is None:
+        return subject
+    for pr in preds.children:
+        if not isinstance(pr, Tree) or pr.data == "pred_conj":
+            continue
+        if pr.data == "pred_subj":
+            subj_node = next(x for x in pr.children if isinstance(x, Tree) and x.data.startswith(("subject", "attr_")))
+            subject = np_filter(subj_node.children[0], ctx) if subj_node.data != "attr_subject_bare" else I.Filter(ref="self")
+        predicate = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")
+                     and not x.data.startswith(("subject", "attr_"))]
+        this_turn = any(isinstance(x, Tree) and x.data == "adverb" and _find(x, "this_turn_adv") is not None
+                        for x in pr.children)
+        for pnode in predicate[-1:]:
+            for r in predicate_records(pnode, subject, ctx, attr):
+                if this_turn and (r.kind == I.RULES or PLAYER_MAY in r.tags) and r.duration is None:
+                    r.duration = "this_turn"  # "本回合不能阻挡", "你本回合可以额外使用一个地"
+                records.append(r)
+    return subject
+
+
+def _additive(effects: list[I.Effect]) -> None:
+    """"除其原本类别外" (in addition to its other types), "仍为原本类别": the types are added, not set."""
     for e in effects:
         if e.kind == I.CONTINUOUS:
-            e.duration = e.duration or duration
-            e.condition = e.condition or condition
-            if in_addition:
-                for m in e.modifications:
-                    if m.characteristic == I.TYPES and m.op == "set":
-                        m.op = "add"
-        elif e.kind == I.RULES:
-            # "本回合不能阻挡": a rules effect keeps its duration, as in the other languages
-            e.duration = e.duration or duration
-            if condition is not None:
-                e.condition = condition
-    return effects, subject
+            for m in e.modifications:
+                if m.characteristic == I.TYPES and m.op == "set":
+                    m.op = "add"
 
 
 def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list[I.Effect]:
@@ -775,11 +794,7 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
                 effs = [e for e in effs if e.kind != I.ONE_SHOT]
             out.extend(effs)
     if _find(chain, "keeps_types") is not None:
-        # "成为神器,且仍具有原本类别": the new type is added, not set
-        for e in out:
-            for m in e.modifications:
-                if m.characteristic == I.TYPES and m.op == "set":
-                    m.op = "add"
+        _additive(out)      # "成为神器,且仍具有原本类别": the new type is added, not set
     durs = {e.duration for e in out if e.kind == I.CONTINUOUS and e.duration}
     if len(durs) == 1:
         d = durs.pop()
@@ -882,6 +897,13 @@ def keyword_clause(node, text: str) -> I.ClauseIR:
 
 
 def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
+    ir = _build_clause(tree, seg, norm)
+    if ir.form in (I.FORM_TRIGGERED, I.FORM_ACTIVATED):
+        permissions.resolving(ir.effects)   # "你可以施放该牌" is done as the ability resolves
+    return ir
+
+
+def _build_clause(tree, seg: Segment, norm: str) -> I.ClauseIR:
     node = tree.children[0] if tree.data == "start" else tree
     if isinstance(node, Token):
         return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True)
