@@ -14,7 +14,12 @@ from lark import Token, Tree
 from cardlint import ir as I
 from cardlint import meaning
 from cardlint.meaning import abilities as ability_mods
+from cardlint.meaning import colors as color_mods
+from cardlint.meaning import control, face_down
 from cardlint.meaning import copy as copy_mods
+from cardlint.meaning import pt as pt_mods
+from cardlint.meaning import text as text_mods
+from cardlint.meaning import types as type_mods
 from cardlint.meaning import permissions
 from cardlint.meaning.record import COPY_ENTER, ENTERS_TAPPED, ENTERS_WITH, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.text.segment import Segment
@@ -369,7 +374,7 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
     """Modifications of "是/成为/为/还是 X"."""
     mods: list[I.Modification] = []
     if isinstance(obj, Tree) and obj.data == "all_creature_types":
-        return [I.Modification(I.TYPES, op="all_creature_types")]
+        return [type_mods.all_creature_types()]
     pts = [str(v) for v in obj.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")]
     f = I.Filter()
     kws: list[str] = []
@@ -392,14 +397,16 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
     for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR", "BOTH_COLORS")):
         f.colors += [COLORS[c] for c in str(tok) if c in COLORS]
     if f.types or f.supertypes or f.subtypes:
-        op = "add" if verb == "还是" else ("set_subtypes" if (f.subtypes and not f.types) else "set")
-        mods.append(I.Modification(I.TYPES, op=op, value=f.types + f.subtypes))
+        if f.subtypes and not f.types and verb != "还是":
+            mods.append(I.Modification(I.TYPES, "set_subtypes", f.subtypes))
+        else:   # "还是X" (is also X): added
+            mods.append(type_mods.change(f.types + f.subtypes, additive=verb == "还是"))
     if f.colors:
-        mods.append(I.Modification(I.COLORS, op="set", value=f.colors))
+        mods.append(color_mods.change(f.colors))
     if kws:
-        mods.append(I.Modification(I.ABILITIES, op="add", value=kws))
+        mods.append(ability_mods.add(kws))
     if pts:
-        mods.append(I.Modification(I.PT_SET, op="set", value=pts[0]))
+        mods.append(pt_mods.set_base(pts[0]))
     return mods
 
 
@@ -409,26 +416,26 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     d = p.data if isinstance(p, Tree) else str(p)
     C = I.CONTINUOUS
 
-    def cont(char, op="add", value=None, affected=subject, **kw):
-        return [_rec(C, affected=affected, modifications=[I.Modification(char, op=op, value=value, **kw)])]
+    def cont(*mods: I.Modification, affected=subject):
+        return [_rec(C, affected=affected, modifications=list(mods))]
 
     if d == "gets_pt":
         per = _find(p, "for_each")
         pt = next(iter(p.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")), "+X/+X")
-        return cont(I.PT_MODIFY, "modify", str(pt), per=I.Filter(extra=[_text(per)]) if per is not None else None)
+        return cont(pt_mods.modify(str(pt), per=I.Filter(extra=[_text(per)]) if per is not None else None))
     if d == "gain_kw":
         if not any(isinstance(c, Tree) for c in p.children):
-            return cont(I.ABILITIES, "add", ["chosen"])  # "获得该异能": the keyword chosen before
+            return cont(ability_mods.add(["chosen"]))  # "获得该异能": the keyword chosen before
         # (a player having an ability is a rules effect: the meaning layer decides, CR 613.10)
         return [_rec(C, affected=subject, verb="has", modifications=[ability_mods.add(_kw_list(p))])]
     if d == "gain_quoted":
-        return cont(I.ABILITIES, "add", ["quoted"])
+        return cont(ability_mods.add(["quoted"]))
     if d == "gain_kw_quoted":
         # "具有飞行异能与「…」": the quoted abilities' own keywords are not granted here
         kws = next((_kw_list(c) for c in p.children if isinstance(c, Tree) and c.data == "kw_list"), [])
-        return cont(I.ABILITIES, "add", kws + ["quoted"])
+        return cont(ability_mods.add(kws + ["quoted"]))
     if d == "lose_creature_types":
-        return cont(I.TYPES, "remove", ["creature_types"])
+        return cont(type_mods.lose_all(["creature_types"]))
     # "任何牌手均可以起动此异能": who may activate is part of the ability (CR 602.1), no effect
     # "成为…的复制,且获得此异能": an exception of the copy effect, part of its layer 1 (CR 707.9a)
     if d in ("choose_kw", "copy_except", "may_activate", "gain_this_ability"):
@@ -438,15 +445,15 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "gain_control":
         node = next((c for c in p.children if isinstance(c, Tree)), None)
         target = np_filter(node, ctx) if node is not None else I.Filter(ref="it")
-        return cont(I.CONTROL, "gain", None, affected=target)
+        return cont(control.gain(), affected=target)
     if d == "lose_kw":
-        return cont(I.ABILITIES, "remove", _kw_list(p))
+        return cont(ability_mods.remove(_kw_list(p)))
     if d == "lose_all":
-        return cont(I.ABILITIES, "remove_all")
+        return cont(ability_mods.remove_all())
     if d == "lose_all_but":  # "失去法术力异能以外的所有异能": all but its mana abilities (layer 6)
-        return cont(I.ABILITIES, "remove", ["all_but_" + _text(p.children[0])])
+        return cont(ability_mods.remove(["all_but_" + _text(p.children[0])]))
     if d == "indestructible":
-        return cont(I.ABILITIES, "add", ["indestructible"])
+        return cont(ability_mods.add(["indestructible"]))
     if d == "is_pred":
         verb = next((str(c) for c in p.children if isinstance(c, Token)), "是")
         obj = next(c for c in p.children if isinstance(c, Tree))
@@ -457,18 +464,18 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if subject is not None and subject.ref in ("you", "player"):
             return [_rec(I.ONE_SHOT, affected=subject, verb="become")]
         if obj.data == "five_colors":  # "~是五色" (all five colors, layer 5)
-            return cont(I.COLORS, "set", ["W", "U", "B", "R", "G"])
+            return cont(color_mods.all_colors())
         if attr is None and re.fullmatch(r"该(?:生物|基本地|地)?类别", _text(obj)):  # "成为该类别" (layer 4)
-            return cont(I.TYPES, "set_subtypes", ["chosen"])
+            return cont(I.Modification(I.TYPES, "set_subtypes", ["chosen"]))
         if (obj.data == "chosen_color" or re.fullmatch(r"该些?颜色", _text(obj))) and attr is None:
             # "~成为该色", "成为该些颜色": the chosen color(s) (layer 5)
-            return cont(I.COLORS, "set", ["chosen"])
+            return cont(color_mods.chosen())
         if attr == "颜色" and obj.data != "value_cmp":  # "目标生物的颜色成为由你选择的颜色" (layer 5)
-            return cont(I.COLORS, "set", ["chosen"])
+            return cont(color_mods.chosen())
         if attr is not None:
             if not _is_pt_attr(attr) or obj.data == "value_cmp":
                 return []
-            return cont(I.PT_SET, "set", _text(obj))
+            return cont(pt_mods.set_base(_text(obj)))
         if obj.data == "value_cmp":
             return []
         mods = _is_modifications(obj, verb, subject)
@@ -483,10 +490,10 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             if n.data == "nominal":
                 nominal_into(f, n)
         removed = f.types + f.subtypes
-        return cont(I.TYPES, "remove", removed) if removed else []
+        return cont(type_mods.change(removed, negated=True)) if removed else []
     if d == "text_change":
         aff = next((np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "det"), subject)
-        return cont(I.TEXT, "set", affected=aff)
+        return cont(text_mods.change_text(), affected=aff)
     if d == "cost_change":
         # no subject ("…每有一个目标,便增加{2}{U}来施放"): the spell's own cost (CR 601.2f)
         return [_rec(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
@@ -494,12 +501,12 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [_rec(I.RULES, affected=subject, verb="spend_only")]
     if d == "gain_obj" and re.fullmatch(r"具有(?:该|所选)(?:生物)?类别", _text(p)):
         # "~额外具有该类别" (is the chosen type in addition to its other types): layer 4
-        return cont(I.TYPES, "add", ["chosen"])
+        return cont(type_mods.chosen(additive=True))
     if d == "gain_obj" and re.fullmatch(r"具有所有基本地类别", _text(p)):
-        return cont(I.TYPES, "add", ["every basic land type"])   # "额外具有所有基本地类别" (layer 4)
+        return cont(type_mods.every_basic_land_type())   # "额外具有所有基本地类别" (layer 4)
     if d == "gain_obj" and _text(p).endswith("异能"):
         # "具有所有被它放逐之生物牌的所有起动式异能": other objects' abilities, granted (layer 6)
-        return cont(I.ABILITIES, "add", ["copied"])
+        return cont(ability_mods.add(["copied"]))
     if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
         return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "gain_type_color":
@@ -539,22 +546,22 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         tok = next((str(c) for c in p.children if isinstance(c, Token)), "")
         you = (subject is not None and subject.ref == "you") or tok.lstrip("由").startswith("你")
         if you and node is not None:
-            return cont(I.CONTROL, "gain", None, affected=np_filter(node, ctx))
+            return cont(control.gain(), affected=np_filter(node, ctx))
         return []
     if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"):
         return []  # "create a token … that is a copy of X": the copy is part of the one-shot (CR 707.2)
     if d == "is_copy" and subject is None:
         return []  # "派出一个衍生物,且是X的复制": the created token is the copy, part of the one-shot (CR 707.2)
     if d in ("become_copy", "is_copy"):
-        return cont(I.COPY, "set")
+        return cont(copy_mods.become_copy())
     if d == "equals":
         if attr is not None and _is_pt_attr(attr):
-            return cont(I.PT_DEFINE, "set", _text(p), defining=True)
+            return cont(pt_mods.define(_text(p)))
         return []
     if d == "exchange_control":
         # "交换~与目标永久物的操控权": both objects change controller (CR 613.1b, layer 2)
         node = next((c for c in p.children if isinstance(c, Tree)), None)
-        return cont(I.CONTROL, "exchange", None, affected=np_filter(node, ctx) if node is not None else subject)
+        return cont(control.exchange(), affected=np_filter(node, ctx) if node is not None else subject)
     if d == "vote":  # "每位牌手各投票选择「A」或「B」": a vote is an action (CR 701.38)
         return [_rec(I.ONE_SHOT, affected=subject, verb="vote")]
     if d == "play_revealed":  # "你以展示牌库顶牌的方式进行游戏": how the game is played, a rules effect
@@ -564,7 +571,7 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "likewise":
         # "且先攻、连击…异能亦比照办理": the same grant for each listed keyword (layer 6)
         kws = next((_kw_list(c) for c in p.children if isinstance(c, Tree) and c.data == "kw_list"), [])
-        return cont(I.ABILITIES, "add", kws, affected=ctx.last_subject)
+        return cont(ability_mods.add(kws), affected=ctx.last_subject)
     if d == "x_def":
         return []  # "X为…": defines X for the sentence before
     if d == "causative_attr":
@@ -577,7 +584,7 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if end is not None and ctx.norm[end:].startswith("翻为牌面朝下"):
             # "将~翻为牌面朝下" (turn ~ face down): its face-down characteristics, layer 1b (CR 708.2)
             inner = next((c for c in p.children if isinstance(c, Tree)), None)
-            return cont(I.FACE_DOWN, "set", affected=np_filter(inner, ctx) if inner is not None else subject)
+            return cont(face_down.turn_face_down(), affected=np_filter(inner, ctx) if inner is not None else subject)
         return [_rec(I.ONE_SHOT, affected=subject, verb="turn_face")]   # turning face up (CR 701.34)
     if d == "flip_coin":
         return [_rec(I.ONE_SHOT, affected=subject, verb="flip_coin")]
@@ -585,22 +592,21 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         # "依照其防御力来分配战斗伤害": how combat damage is assigned, a rules effect (CR 510.1c)
         return [_rec(I.RULES, affected=subject, verb="assign_by_toughness")]
     if d == "lose_types_abilities":  # "失去所有其他类别和异能" (layers 4 and 6)
-        return [_rec(C, affected=subject, modifications=[I.Modification(I.TYPES, op="remove", value=["all"]),
-                                                           I.Modification(I.ABILITIES, op="remove_all")])]
+        return cont(type_mods.lose_all(["all"]), ability_mods.remove_all())
     if d == "gain_all_types":  # "获得所有生物类别" (CR 205.3m, layer 4)
-        return [_rec(C, affected=subject, modifications=[I.Modification(I.TYPES, op="all_creature_types")])]
+        return cont(type_mods.all_creature_types())
     if d == "double":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
         word = next(str(t) for t in p.children if isinstance(t, Token) and t.type == "DOUBLED")
         if word.startswith(("力量", "防御力")):
             # doubling power: it gets +X/+0 where X is its power (CR 701.10d), layer 7c
-            return cont(I.PT_MODIFY, "modify", "double", affected=aff)
+            return cont(pt_mods.double(), affected=aff)
         return [_rec(I.ONE_SHOT, affected=aff, verb="double")]  # "将…指示物数量加倍" (counters placed)
     if d == "switch_pt":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
-        return cont(I.PT_SWITCH, "switch", affected=aff)
+        return cont(pt_mods.switch(), affected=aff)
     if d == "blocked_by":
         # top level only as "只能被X阻挡" (can't be blocked except by X); trigger events are not built
         return [_rec(I.RULES, affected=subject, verb="block_restriction")]
@@ -614,7 +620,7 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         inner = next((c for c in p.children if isinstance(c, Tree)), None)
         if inner is not None and inner.data == "gain_kw" and not (subject is not None and subject.ref in ("you", "player")):
             # "不能具有或获得践踏异能": can't have an ability — layer 6 (CR 613.1f)
-            return cont(I.ABILITIES, "remove", _kw_list(inner))
+            return cont(ability_mods.remove(_kw_list(inner)))
     if d in ("cant", "cant_be", "must_attack"):
         return [_rec(I.RULES, affected=subject, verb="cant" if d != "must_attack" else "must_attack")]
     if d in ("enters_tapped", "enters_with"):
@@ -636,7 +642,7 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if verb == "选择":
             return []  # "选择一种颜色/一个来源…": a choice made on resolution, no effect of its own
         if verb == "显化":
-            return cont(I.FACE_DOWN, "set", affected=None)
+            return cont(face_down.turn_face_down(), affected=None)
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("verb", "ba_verb")]
         return [_rec(I.ONE_SHOT, affected=subject, verb=VERB_LEMMA.get(verb, verb), objects=objs)]
     if d == "cast":
@@ -888,11 +894,10 @@ def keyword_clause(node, text: str) -> I.ClauseIR:
     effects = []
     if eff and eff.get("kind") == "continuous":
         layer = str(eff.get("layer"))
-        char = {"4": I.TYPES, "5": I.COLORS}.get(layer)
-        if char:
-            op = "all_creature_types" if char == I.TYPES else "set"
-            effects.append(I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
-                                    modifications=[I.Modification(char, op=op, value=["colorless"] if char == I.COLORS else None)]))
+        # changeling (layer 4: every creature type), devoid (layer 5: colorless)
+        mod = {"4": type_mods.all_creature_types, "5": lambda: color_mods.change(["colorless"])}.get(layer)
+        if mod:
+            effects.append(I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"), modifications=[mod()]))
     return I.ClauseIR(text=text, form=I.FORM_KEYWORD, parsed=True, keyword=I.Keyword(kid, param), effects=effects)
 
 
@@ -912,7 +917,7 @@ def _build_clause(tree, seg: Segment, norm: str) -> I.ClauseIR:
     if node.data == "pt_box":
         return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, effects=[
             I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
-                     modifications=[I.Modification(I.PT_SET, op="set", value=_text(node))])])
+                     modifications=[pt_mods.set_base(_text(node))])])
     ctx = Ctx(norm)
     if node.data == "ability_word_clause":
         # "齐力—{T},…:…": the ability word names an activated ability
