@@ -278,15 +278,15 @@ class IRBuilder(FastTransformer):
         f = I.Filter()
         for c in children:
             if isinstance(c, tuple) and c[0] == "det":
-                self._apply_det(f, c[1])
+                self.read_determiner(f, c[1])
                 if "additional" in c[1].split():
                     self._np_additional.add(id(f))
             elif isinstance(c, tuple) and c[0] == "np_core":
-                self._apply_words(f, c[1])
+                self.read_words(f, c[1])
                 if any(w.lower() == "additional" for _, w in c[1]):  # "two additional lands"
                     self._np_additional.add(id(f))
             elif isinstance(c, Node):
-                self._apply_postmod(f, c)
+                self.read_postmodifier(f, c)
                 if c.name == "from_zone":
                     self._np_from_zone.add(id(f))
                 # "card in a graveyard this turn": the zone's noun phrase took the clause-final duration
@@ -299,7 +299,9 @@ class IRBuilder(FastTransformer):
         self._np_marked.append(f)
         return f
 
-    def _apply_det(self, f: I.Filter, det: str):
+    # Hooks (noun phrase): what a determiner, the words of the phrase's core and a postmodifier
+    # ("you control", "with flying", "in your graveyard") say about the Filter
+    def read_determiner(self, f: I.Filter, det: str):
         d = det.strip()
         if d in ("target",) or d.endswith("target"):
             f.quantifier = "target"
@@ -320,7 +322,7 @@ class IRBuilder(FastTransformer):
         else:
             f.quantifier = f.quantifier or "number"
 
-    def _apply_words(self, f: I.Filter, words):
+    def read_words(self, f: I.Filter, words):
         for kind, w in words:
             lw = w.lower()
             if kind == "w_color":
@@ -364,7 +366,7 @@ class IRBuilder(FastTransformer):
             else:
                 f.extra.append(lw)
 
-    def _apply_postmod(self, f: I.Filter, node: Node):
+    def read_postmodifier(self, f: I.Filter, node: Node):
         name = node.name
         if name in ("you_control", "you_own"):
             f.controller = "you"
@@ -1030,7 +1032,11 @@ class IRBuilder(FastTransformer):
         return next((c for c in children if isinstance(c, I.Value)), I.Value(kind="other"))
 
     def value_np(self, children):
-        f = children[0] if children and isinstance(children[0], I.Filter) else None
+        return self.amount(children[0] if children and isinstance(children[0], I.Filter) else None)
+
+    def amount(self, f: I.Filter | None) -> I.Value:
+        """Hook (quantity): the Value a noun phrase names as an amount ("the number of creatures you
+        control", "X")."""
         if f is not None and f.quantifier == "number" and not f.noun and not f.types:
             return I.Value(kind="number")
         return I.Value(kind="count" if f is not None else "other", of=f)

@@ -125,7 +125,7 @@ def _unnegated(low: str) -> list[str]:
 @lru_cache(maxsize=8192)
 def _adj_reading(w: str) -> tuple[str | None, object]:
     """What an adjective word says about a noun phrase, as (what, value) for
-    :meth:`GermanIRBuilder._de_words` — per word: the same words recur in every clause."""
+    :meth:`GermanIRBuilder.read_words` — per word: the same words recur in every clause."""
     stem = _ADJ_END.sub("", w)
     if stem.startswith("verzaubert"):
         return "attached", "enchanted"
@@ -242,6 +242,7 @@ def _retag_at_time(children) -> bool:
 class GermanIRBuilder(IRBuilder):
 
     # ------------------------------------------------------------------ noun phrases
+    # replaces the base: German adjectives come as one node, the P/T as a tuple
     def np_core(self, children):
         words = []
         for c in children:
@@ -265,13 +266,13 @@ class GermanIRBuilder(IRBuilder):
         for c in children:
             if isinstance(c, tuple) and c[0] == "dets":
                 for d in c[1]:
-                    self._de_det(f, d)
+                    self.read_determiner(f, d)
             elif isinstance(c, tuple) and c[0] == "pt":
                 f.pt = c[1]
             elif isinstance(c, tuple) and c[0] == "np_core":
-                self._de_words(f, c[1])
+                self.read_words(f, c[1])
             elif isinstance(c, Node):
-                self._de_postmod(f, c)
+                self.read_postmodifier(f, c)
         return f
 
     def np_det_only(self, children):
@@ -283,7 +284,8 @@ class GermanIRBuilder(IRBuilder):
     def number(self, children):
         return Node("number", children)
 
-    def _de_det(self, f: I.Filter, d: str):
+    # replaces the base reading: German determiners and their declined forms
+    def read_determiner(self, f: I.Filter, d: str):
         if d.startswith(("jede", "jedem", "jeden")):
             f.quantifier = "each"
         elif d.startswith(("alle",)):
@@ -303,7 +305,8 @@ class GermanIRBuilder(IRBuilder):
         else:
             f.quantifier = f.quantifier or "number"
 
-    def _de_words(self, f: I.Filter, words):
+    # replaces the base reading: German adjectives, compounds and noun stems
+    def read_words(self, f: I.Filter, words):
         for kind, w in words:
             if kind == "pt":
                 f.pt = w
@@ -348,7 +351,8 @@ class GermanIRBuilder(IRBuilder):
                 f.noun = named or f.noun or (f.types[-1] if f.types else low)
                 f.extra.append(low)
 
-    def _de_postmod(self, f: I.Filter, node: Node):
+    # replaces the base reading: relative clauses, genitives, "mit …", "unter deiner Kontrolle"
+    def read_postmodifier(self, f: I.Filter, node: Node):
         if node.name == "postmod" and len(node.children) == 1 and isinstance(node.children[0], Node):
             node = node.children[0]     # the relative clause alternative of postmod has no alias of its own
         name = node.name
@@ -392,11 +396,12 @@ class GermanIRBuilder(IRBuilder):
         else:
             f.extra.append(text)
 
+    # replaces the base: "~" may carry German postmodifiers
     def self_ref(self, children):
         f = I.Filter(ref="self")
         for c in children:
             if isinstance(c, Node):
-                self._de_postmod(f, c)
+                self.read_postmodifier(f, c)
         return f
 
     def self_possessive(self, children):
@@ -417,7 +422,7 @@ class GermanIRBuilder(IRBuilder):
             f = I.Filter(ref="object", extra=[w])
         for c in children[1:]:
             if isinstance(c, Node):
-                self._de_postmod(f, c)
+                self.read_postmodifier(f, c)
         return f
 
     def number_of(self, children):
@@ -428,11 +433,12 @@ class GermanIRBuilder(IRBuilder):
         f = I.Filter(quantifier="up_to")
         for c in children:
             if isinstance(c, tuple) and c[0] == "np_core":
-                self._de_words(f, c[1])
+                self.read_words(f, c[1])
             elif isinstance(c, Node) and c.name != "number":
-                self._de_postmod(f, c)
+                self.read_postmodifier(f, c)
         return f
 
+    # replaces the base: a German np coordinates full noun phrases ("eine oder mehrere Farben")
     def np(self, children):
         filters = [c for c in children if isinstance(c, I.Filter)]
         if len(filters) == 1:
@@ -450,6 +456,7 @@ class GermanIRBuilder(IRBuilder):
             merged.extra.append("of:self")
         return merged
 
+    # replaces the base: the German subject is one noun phrase (coordination is np's)
     def np_subject(self, children):
         return children[0]
 
@@ -465,6 +472,7 @@ class GermanIRBuilder(IRBuilder):
         return head
 
     # ------------------------------------------------------------------ abilities
+    # replaces the base: German keyword names and parameters (de/frontend keyword_id)
     def keyword_ability(self, children):
         from cardlint.lang.de.frontend import keyword_id
 
@@ -484,6 +492,7 @@ class GermanIRBuilder(IRBuilder):
             p.tags.add("bare_kw")
         return p
 
+    # replaces the base: a clause of a bare keyword verb is the keyword line itself
     def start(self, children):
         out = children[0]
         # a clause that is nothing but a keyword ("Trampelschaden", "Verursachen Trampelschaden" in
@@ -589,6 +598,7 @@ class GermanIRBuilder(IRBuilder):
     def same_list(self, children):
         return flatten([c for c in children if not isinstance(c, (Node, Token))])
 
+    # replaces the base: German lists have their own separators
     def ability_list(self, children):
         return flatten([c for c in children if not (isinstance(c, Node) and c.name == "list_sep")])
 
@@ -599,9 +609,11 @@ class GermanIRBuilder(IRBuilder):
                 pt_rules.apply_for_each(p.mods, m.value)
         return p
 
+    # replaces the base: "haben"/"erhalten" items include P/T and "alle Kreaturentypen"
     def grant(self, children):
         return self._pred(I.CONTINUOUS, children, self._gain_items(children), verb="have")
 
+    # replaces the base: "erhalten" + "die Kontrolle" gains control
     def get_action(self, children):
         p = self._pred(I.ONE_SHOT, children, verb="get")
         if any(f.noun == "control" for f in p.objects):
@@ -612,6 +624,7 @@ class GermanIRBuilder(IRBuilder):
             p.objects = [f for f in p.objects if f.noun != "control"] or p.objects
         return p
 
+    # replaces the base: "haben" + a characteristic noun ("alle Farben", "alle Kreaturentypen")
     def have_action(self, children):
         p = self._pred(I.RULES, children, verb="have")
         fs = p.objects
@@ -644,6 +657,7 @@ class GermanIRBuilder(IRBuilder):
             p.kind = "state"
         return p
 
+    # replaces the base: "verliert alle Kreaturentypen" is a type removal
     def lose_abilities(self, children):
         items = next((c for c in children if isinstance(c, list)), [])
         if any(i == ("all_types",) for i in items):
@@ -657,6 +671,7 @@ class GermanIRBuilder(IRBuilder):
             mods = [ability_rules.remove(self._ability_values(items))]
         return self._pred(I.CONTINUOUS, children, mods, verb="lose")
 
+    # replaces the base: "verliert … Fähigkeiten/Typen" named by a noun phrase
     def lose_action(self, children):
         p = self._pred(I.ONE_SHOT, children, verb="lose")
         ab = [f for f in p.objects if f.noun == "ability"]
@@ -813,6 +828,7 @@ class GermanIRBuilder(IRBuilder):
                 p.kind = I.ONE_SHOT
         return p
 
+    # replaces the base: "kommt getappt / als Kopie / verdeckt ins Spiel" read from German words
     def enter_action(self, children):
         p = self._pred(I.ONE_SHOT, children, verb="enter")
         words = _all_words(children)
@@ -951,6 +967,7 @@ class GermanIRBuilder(IRBuilder):
         elif lem == "kontrollieren" and "neg" not in p.tags:
             p.tags.add("control_state")
 
+    # replaces the base: German verbs: lemmas, separable particles, negation
     def action(self, children):
         p = self._pred(I.ONE_SHOT, children)
         finite = p.verb_form
@@ -1011,6 +1028,7 @@ class GermanIRBuilder(IRBuilder):
     def at_time(self, children):
         return Node("at_time", children)
 
+    # replaces the base: "sowie" is "as ~ enters" only with "ins Spiel"
     def as_enters(self, children):
         # "sowie ~ ins Spiel kommt" (as it enters: CR 614.12); "sowie er angreift" is only a time
         if any("spiel" in w for w in surface_words(children)):
@@ -1036,16 +1054,17 @@ class GermanIRBuilder(IRBuilder):
         return Mod("condition", I.Condition("if", "wenn du dies tust"))
 
     def after_cond(self, children):
-        return Mod("condition", I.Condition("after", " ".join(surface_words(children))))
+        return self.condition_mod("after", children)
 
-    def value_np(self, children):
-        f = children[0] if children and isinstance(children[0], I.Filter) else None
+    def amount(self, f):
+        # replaces the base reading: a German bare number phrase is still a count of its noun phrase
         return I.Value(kind="count" if f is not None else "other", of=f)
 
     def value(self, children):
         return children[0]
 
     # ------------------------------------------------------------------ statements
+    # replaces the base: German coordination (verb-first conditions, shared final durations)
     def predicates(self, children):
         out = []
         pending = None
@@ -1193,9 +1212,10 @@ class GermanIRBuilder(IRBuilder):
             if effect is not None:
                 target = effect.objects[-1] if effect.objects else effect.affected
             if rel is not None and target is not None:
-                self._de_postmod(target, rel)
+                self.read_postmodifier(target, rel)
         return out
 
+    # replaces the base: a subject before the verb makes it verb-second (no v1 condition)
     def subject_statement(self, children):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)
         preds = next((c for c in children if isinstance(c, list)), [])
@@ -1203,6 +1223,7 @@ class GermanIRBuilder(IRBuilder):
             p.tags.discard("v1_candidate")     # a subject before the verb: verb second
         return ("effects", self.statement_effects(subject, preds, False))
 
+    # replaces the base: a verb-first sentence may be a condition (v1) or have an inverted subject
     def imperative_statement(self, children):
         preds = next((c for c in children if isinstance(c, list)), [])
         for p in preds:
