@@ -806,9 +806,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     # "唱えられない", "ブロックされない": a negative passive/potential main predicate is a "can't"
     if "passive" in feats and "neg" in feats and "past" not in feats and p.link not in ("sub", "cont"):
         return [rules("cant_be_" + lemma)]
-    # "可能なら攻撃する" (attacks/blocks each combat if able)
-    if lemma in ("attack", "block") and adverbs & {"可能なら", "可能ならば"}:
-        return [rules("must_" + lemma)]
+    # "可能なら攻撃する" (attacks/blocks each combat if able): the meaning layer makes it a requirement
+    if lemma in ("attack", "block") and adverbs & _IF_ABLE:
+        return [action(lemma, duration=rules_duration)]
     if "passive" in feats and "neg" in feats and lemma in ("destroy", "counter", "block", "regenerate"):
         return [rules("cant_be_" + lemma)]
     if "neg" in feats and lemma in ("untap",) and ctx.duration is None:
@@ -1078,7 +1078,7 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
     # hook point "condition": what the sentence's subordinate clauses say about the whole statement
     surface = text_of(sent)
     st = meaning.Statement(alternative_cost=alt_cost and bool(out), without_paying=_WITHOUT_PAYING in surface,
-                           as_though=_AS_THOUGH in surface)
+                           as_though=_AS_THOUGH in surface, if_able=any(set(p.adverbs) & _IF_ABLE for p in main))
     if ctx.condition is not None:
         st.mods.append(meaning.Mod("condition", ctx.condition))
         if ctx.condition.kind == "as_enters":
@@ -1095,6 +1095,8 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
         ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
 
 
+#: "可能なら" (if able)
+_IF_ABLE = frozenset({"可能なら", "可能ならば"})
 #: "そのマナ・コストを支払うことなく唱える" (cast it without paying its mana cost)
 _WITHOUT_PAYING = "支払うことなく"
 #: "瞬速を持っているかのように唱えてもよい" (as though it had flash)

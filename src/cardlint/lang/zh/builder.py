@@ -621,8 +621,11 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if inner is not None and inner.data == "gain_kw" and not (subject is not None and subject.ref in ("you", "player")):
             # "不能具有或获得践踏异能": can't have an ability — layer 6 (CR 613.1f)
             return cont(ability_mods.remove(_kw_list(inner)))
-    if d in ("cant", "cant_be", "must_attack"):
-        return [_rec(I.RULES, affected=subject, verb="cant" if d != "must_attack" else "must_attack")]
+    if d == "must_attack":
+        # "若能攻击，则必须攻击" (attacks if able): the meaning layer makes it a requirement (CR 508.1d)
+        return [_rec(I.ONE_SHOT, affected=subject, verb="attack", tags={_IF_ABLE})]
+    if d in ("cant", "cant_be"):
+        return [_rec(I.RULES, affected=subject, verb="cant")]
     if d in ("enters_tapped", "enters_with"):
         return [_rec(I.ONE_SHOT, affected=subject, verb=d, tags={ENTERS_TAPPED if d == "enters_tapped" else ENTERS_WITH})]
     if d == "instead":
@@ -655,6 +658,8 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     return []
 
 
+#: a record's tag: the predicate is done "if able"
+_IF_ABLE = "if_able"
 #: "你本回合可以…", "你可在本回合中…": a permission for this turn (an adverb the tree keeps no token of)
 _MAY_THIS_TURN = re.compile(r"本回合中?(?:你)?可以?|可以?(?:在|于)本回合")
 
@@ -714,6 +719,7 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
         ctx.last_subject = subject
     for r in records:
         r.duration = r.duration or duration
+    statement.if_able = any(_IF_ABLE in r.tags for r in records)
     effects = meaning.finish(meaning.effects(records, meaning.Context()), statement)
     if in_addition:
         _additive(effects)
