@@ -792,7 +792,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if lemma == "manifest":
         return [cont([face_down.turn_face_down()], aff=np_filter(obj.np, ctx) if obj else None)]
     # --- prevention / replacement verbs
-    if lemma == "prevent":
+    if lemma == "prevent" and not {"can", "neg"} <= feats:
+        # (but "このダメージは軽減できない", damage can't be prevented, is a restriction: a rule below)
         return [rec(I.PREVENTION, verb="prevent", aff=None)]
     if lemma == "skip":
         return [rec(I.REPLACEMENT, verb="skip", aff=None)]
