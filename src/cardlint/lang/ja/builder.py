@@ -11,6 +11,14 @@ their subordinators ("たび", "とき", "なら", "かぎり", "まで", "と�
 3. maps each main predicate to an :class:`~cardlint.ir.Effect` by its verb lemma and its
    arguments (を object, に/で complements, は/が subject): "修整を受ける" → P/T modify, "を持つ/得る"
    with keywords → abilities, "である/になる" → types/colors/P/T set, "等しい" → P/T define, …
+   as :class:`cardlint.meaning.Predicate` records; :mod:`cardlint.meaning` turns them into IR effects
+   and makes every rules decision (613.10, 614, 508.1d, 601.3, …).
+
+Hook points, named as the base builder's (:class:`cardlint.lang.builder.IRBuilder`): noun phrase
+:func:`np_filter`, predicate :func:`pred_records`, duration :func:`duration_of`, condition
+:func:`condition_of`, statement :func:`statement_facts`; no quantity hook (the tree's quantities
+stay text, no IR Value reads them).  Each replaces the base hook rather than extending it: the
+Japanese tree has none of the English rule names the base hooks read.
 """
 
 from __future__ import annotations
@@ -385,6 +393,7 @@ SUBTYPES = set(ja_vocab.SUBTYPES)
 
 
 def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
+    """Hook (noun phrase): a noun phrase → the Filter of the objects or players it names."""
     if np is None:
         return None
     f = I.Filter()
@@ -980,6 +989,33 @@ def _duration_of(arg: Arg) -> str | None:
     return None
 
 
+def duration_of(preds: list[Pred]) -> str | None:
+    """Hook (duration): the duration a sentence's arguments or adverbs state ("ターン終了時まで", "このターン")."""
+    duration = None
+    for p in preds:
+        for a in p.args:
+            d = _duration_of(a)
+            if d:
+                duration = d
+        if "このターン" in p.adverbs and not (p.link == "sub" and p.link_lemma == "if"):
+            # but "このターンに…ていたなら" is a condition about this turn, not the effect's duration
+            duration = duration or "this_turn"
+    return duration
+
+
+def condition_of(p: Pred) -> I.Condition | None:
+    """Hook (condition): what a subordinate predicate says about the statement ("…かぎり" as long as,
+    "…なら" if, "…に際し" as it enters)."""
+    lk = p.link_lemma
+    if lk == "as_enters" and p.lemma == "enter":
+        return I.Condition("as_enters", p.surface)
+    if lk == "as_long_as":
+        return I.Condition("as_long_as", p.surface)
+    if lk in ("if", "even_if"):
+        return I.Condition("if", p.surface)
+    return None
+
+
 def _instead_of_action(p: Pred) -> bool:
     """"墓地に置く代わりに追放する" (exile it instead of putting it into the graveyard): a
     replacement — but "マナ・コストを支払う代わりに" (rather than pay its mana cost) is an
@@ -991,17 +1027,9 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
     elements = flatten_seq(sent)
     preds = predications(elements)
     # durations and leading trigger/condition
-    ctx.duration = None
+    ctx.duration = duration_of(preds)
     ctx.condition = None
     ctx.in_addition = False
-    for p in preds:
-        for a in p.args:
-            d = _duration_of(a)
-            if d:
-                ctx.duration = d
-        if "このターン" in p.adverbs and not (p.link == "sub" and p.link_lemma == "if"):
-            # but "このターンに…ていたなら" is a condition about this turn, not the effect's duration
-            ctx.duration = ctx.duration or "this_turn"
     for i, p in enumerate(preds):
         if p.link == "sub":
             lk = p.link_lemma
@@ -1010,14 +1038,13 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = " ".join(a.np.text for a in p.args) + p.surface
                 ctx.in_trigger = True
-            elif lk == "as_enters" and p.lemma == "enter":
-                ctx.condition = I.Condition("as_enters", p.surface)
+                continue
+            cond = condition_of(p)
+            if cond is not None and cond.kind == "as_enters":
+                # "~が戦場に出るに際し、…": the subordinate clause names the replaced event (CR 614.12)
                 ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="as_enters"))
-            elif lk == "as_long_as":
-                ctx.condition = I.Condition("as_long_as", p.surface)
-            elif lk == "if" or lk == "even_if":
-                ctx.condition = ctx.condition or I.Condition("if", p.surface)
-            continue
+            if cond is not None and (cond.kind != "if" or ctx.condition is None):
+                ctx.condition = cond
     # trigger by time point: "…の開始時に、" as the first argument of the first sentence
     if is_first and preds and not ctx.granted and ir.form == I.FORM_STATEMENT:
         first = preds[0]
@@ -1076,17 +1103,7 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             effs = [e for e in effs if not (e.kind == I.CONTINUOUS and
                                             all(m.characteristic == I.ABILITIES for m in e.modifications))]
         out.extend(effs)
-    # hook point "condition": what the sentence's subordinate clauses say about the whole statement
-    surface = text_of(sent)
-    st = meaning.Statement(alternative_cost=alt_cost and bool(out), without_paying=_WITHOUT_PAYING in surface,
-                           as_though=_AS_THOUGH in surface, if_able=any(set(p.adverbs) & _IF_ABLE for p in main))
-    if ctx.condition is not None:
-        st.mods.append(meaning.Mod("condition", ctx.condition))
-        if ctx.condition.kind == "as_enters":
-            # "~が戦場に出るに際し、色を1色選ぶ": part of the replacement (CR 614.12)
-            st.mods.append(meaning.Mod("as_enters"))
-    if said_instead or instead_of:
-        st.mods.append(meaning.Mod("instead"))
+    st = statement_facts(sent, main, ctx, alternative_cost=alt_cost and bool(out), instead=said_instead or instead_of)
     out = meaning.finish(out, st)
     if alt_cost and main:
         # "あなたは~のマナ・コストを支払うのではなく、…を捨ててもよい": a static ability of the spell
@@ -1094,6 +1111,22 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
     ir.effects.extend(out)
     if any("代わりに" in p.adverbs for p in preds) and not any(e.kind == I.REPLACEMENT for e in ir.effects):
         ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
+
+
+def statement_facts(sent: Tree, main: list[Pred], ctx: Ctx, alternative_cost: bool, instead: bool) -> meaning.Statement:
+    """Hook (statement): what the sentence says about all its effects — its condition, "as ~ enters",
+    "instead", "if able", "as though", "without paying", an alternative cost."""
+    surface = text_of(sent)
+    st = meaning.Statement(alternative_cost=alternative_cost, without_paying=_WITHOUT_PAYING in surface,
+                           as_though=_AS_THOUGH in surface, if_able=any(set(p.adverbs) & _IF_ABLE for p in main))
+    if ctx.condition is not None:
+        st.mods.append(meaning.Mod("condition", ctx.condition))
+        if ctx.condition.kind == "as_enters":
+            # "~が戦場に出るに際し、色を1色選ぶ": part of the replacement (CR 614.12)
+            st.mods.append(meaning.Mod("as_enters"))
+    if instead:
+        st.mods.append(meaning.Mod("instead"))
+    return st
 
 
 #: "可能なら" (if able)
