@@ -1,7 +1,15 @@
 """zh-Hans parse tree (grammar/zh.lark) → IR.
 
 Reads the tree's rule names (``gets_pt``, ``gain_kw``, ``is_pred``, ``np_full`` …) and the tokens
-under them; the vocabulary terminal NOUN is mapped to canonical English categories here.
+under them; the vocabulary terminal NOUN is mapped to canonical English categories here.  Each
+predicate becomes :class:`cardlint.meaning.Predicate` records; :mod:`cardlint.meaning` turns them
+into IR effects and makes every rules decision (613.10, 614, 508.1d, 601.3, …).
+
+Hook points, named as the base builder's (:class:`cardlint.lang.builder.IRBuilder`): noun phrase
+:func:`np_filter`, predicate :func:`predicate_records`, duration :func:`duration_of`, condition
+:func:`condition_of`, statement :func:`statement_effects`; no quantity hook (no IR Value is read from
+the tree).  Each replaces the base hook rather than extending it: the Chinese tree's rule names are
+its own, not the English ones the base hooks read.
 """
 
 from __future__ import annotations
@@ -161,6 +169,7 @@ def _controller(tok: str) -> str:
 
 
 def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
+    """Hook (noun phrase): a noun-phrase subtree → the Filter of the objects or players it names."""
     if isinstance(t, Token):
         return I.Filter(extra=[str(t)])
     d = t.data
@@ -671,7 +680,20 @@ def _rec(kind: str, affected: I.Filter | None = None, verb: str | None = None, o
                      subject=affected)
 
 
+def duration_of(node: Tree) -> str | None:
+    """Hook (duration): a statement prefix that bounds its effects ("直到回合结束", "本回合中")."""
+    if node.data in DURATIONS:
+        return node.data if node.data != "for_as_long_as" else "as_long_as"
+    return None
+
+
+def condition_of(node: Tree) -> I.Condition | None:
+    """Hook (condition): a statement prefix that conditions its effects ("只要…", "如果…")."""
+    return I.Condition(CONDITIONS[node.data], _text(node)) if node.data in CONDITIONS else None
+
+
 def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.Effect], I.Filter | None]:
+    """Hook (statement): the prefixes and suffixes of a statement, its core's records → its effects."""
     records: list[Predicate] = []
     duration = None
     statement = meaning.Statement()
@@ -681,11 +703,11 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
     for c in st.children:
         if not isinstance(c, Tree):
             continue
-        # hook points "duration" and "condition": the statement's prefixes
+        cond = condition_of(c)
         if c.data in DURATIONS:
-            duration = c.data if c.data != "for_as_long_as" else "as_long_as"
-        elif c.data in CONDITIONS:
-            statement.mods.append(meaning.Mod("condition", I.Condition(CONDITIONS[c.data], _text(c))))
+            duration = duration_of(c)
+        elif cond is not None:
+            statement.mods.append(meaning.Mod("condition", cond))
         elif c.data == "instead_prefix":
             # "改为…" (… instead): what follows replaces an event (CR 614.1a)
             records.append(_rec(I.ONE_SHOT, affected=inherited, verb="instead", tags={INSTEAD}))
