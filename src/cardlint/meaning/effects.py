@@ -66,11 +66,12 @@ def predicate_effects(p: Predicate, ctx: Context, before: list[I.Effect] = (),
 def finish(effects: list[I.Effect], st: Statement) -> list[I.Effect]:
     """What the statement's modifiers and suffixes do to the effects of its predicates."""
     mods = st.mods
-    if st.alternative_cost or any(m.kind == "alternative_cost" for m in mods):
+    said = {m.kind for m in mods}
+    if st.alternative_cost or "alternative_cost" in said:
         effects = permissions.alternative_cost()
     if st.if_able:
         requirements.if_able(effects)
-    if any(m.kind == "activation_limit" for m in mods):
+    if "activation_limit" in said:
         effects = requirements.activation_limit(effects)
     for m in mods:
         for e in effects:
@@ -79,9 +80,9 @@ def finish(effects: list[I.Effect], st: Statement) -> list[I.Effect]:
         if permissions.lasting(e, st):
             e.kind = I.RULES
     replacement.instead_actions(effects)
-    if any(m.kind == "as_enters" for m in mods):
+    if "as_enters" in said:
         replacement.as_enters(effects)
-    return replacement.self_replacement(effects, said=any(m.kind == "instead" for m in mods))
+    return replacement.self_replacement(effects, said="instead" in said)
 
 
 def _apply(m: Mod, e: I.Effect) -> None:

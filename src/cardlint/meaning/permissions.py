@@ -21,8 +21,10 @@ def lasting(e: I.Effect, st: Statement) -> bool:
     cast it", "you may cast spells as though they had flash": a permission to cast or play that lasts
     (CR 601.3, 305.2) is a rules effect.  Without a duration, "you may cast it without paying its mana
     cost" is cast while the ability resolves."""
+    if e.kind != I.ONE_SHOT or e.verb not in PERMITTED:
+        return False
     tags = set((e.note or "").split(","))
-    if e.kind != I.ONE_SHOT or e.verb not in PERMITTED or not ({PLAYER_MAY, MODAL_MAY} & tags):
+    if not {PLAYER_MAY, MODAL_MAY} & tags:
         return False
     if e.duration or (e.condition is not None and e.condition.kind == "as_long_as"):
         return True

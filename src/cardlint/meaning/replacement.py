@@ -46,6 +46,8 @@ def as_enters(effects: list[I.Effect]) -> list[I.Effect]:
 def instead_actions(effects: list[I.Effect]) -> list[I.Effect]:
     """CR 614.1a: an action done "instead" replaces another, and the instructions coordinated with it
     ("exile it instead and create a token") belong to the same replacement."""
+    if not any(INSTEAD in (e.note or "") for e in effects):
+        return effects      # (a substring test first: most sentences say no "instead")
     for e in effects:
         if INSTEAD in _tags(e) and e.kind == I.ONE_SHOT:
             e.kind = I.REPLACEMENT
@@ -60,7 +62,7 @@ def self_replacement(effects: list[I.Effect], said: bool) -> list[I.Effect]:
     """CR 614.15: a sentence that says "instead" but does nothing replaceable itself ("If this spell was
     kicked, instead …", "it gets +4/+4 instead") replaces the spell's other instructions — a
     self-replacement effect beside what it does."""
-    said = said or any(INSTEAD in _tags(e) for e in effects)
+    said = said or any(INSTEAD in (e.note or "") and INSTEAD in _tags(e) for e in effects)
     if said and effects and not any(e.kind == I.REPLACEMENT for e in effects):
         effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
     return effects
