@@ -535,7 +535,6 @@ class Ctx:
     duration: str | None = None
     condition: I.Condition | None = None
     granted: bool = False
-    in_trigger: bool = False
     in_addition: bool = False   # "他のタイプに加えて" earlier in the sentence
     pt_owner: I.Filter | None = None   # whose P/T the clause defined last ("…のパワーは…に等しく、タフネスは…")
 
@@ -1037,7 +1036,6 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             if lk in ("whenever", "when") and is_first and lead and not ctx.granted:
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = " ".join(a.np.text for a in p.args) + p.surface
-                ctx.in_trigger = True
                 continue
             cond = condition_of(p)
             if cond is not None and cond.kind == "as_enters":
@@ -1053,7 +1051,6 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                     and not any(m == ("det", "次の") for m in a.np.mods):
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = a.np.text
-                ctx.in_trigger = True
     text = "".join(a.np.text for p in preds for a in p.args)
     alt_cost = any(p.link == "sub" and p.link_lemma in ("instead", "instead_of") and p.lemma == "pay"
                    and any(_np_has(a.np, "マナ・コスト", "コスト") for a in p.args) for p in preds)
