@@ -181,3 +181,24 @@ def test_locked_sets():
 def test_continuous_without_modifications_is_an_action():
     assert one(Predicate(I.CONTINUOUS, verb="become"), SELF)[0].kind == I.ONE_SHOT
     assert one(Predicate(record.STATE, verb="be"), SELF) == []
+
+
+# --- 113.6 / 604.5, 111.4 ---------------------------------------------------------------------------------
+def test_spell_abilities_that_work_on_the_stack():
+    from cardlint.meaning import stack
+
+    uncounterable = I.Effect(kind=I.RULES, affected=SELF, verb="cant")
+    colorless = I.Effect(kind=I.CONTINUOUS, affected=SELF, modifications=[colors.change(["colorless"])])
+    assert stack.works_on_stack([uncounterable, colorless])
+    assert not stack.works_on_stack([I.Effect(kind=I.ONE_SHOT, affected=SELF, verb="draw")])
+    assert not stack.works_on_stack([])
+
+
+def test_the_sentence_after_a_token_is_made_defines_it():
+    from cardlint.meaning import stack
+
+    create = I.Effect(kind=I.ONE_SHOT, verb="create")
+    has = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="it"), verb="have",
+                   modifications=[I.Modification(I.ABILITIES, "add", ["flying"])])
+    assert stack.without_token_definitions([create, has]) == [create]
+    assert stack.without_token_definitions([has]) == [has]

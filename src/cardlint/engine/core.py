@@ -35,6 +35,7 @@ from cardlint.engine.model import (
 )
 from cardlint.errors import InputError
 from cardlint.i18n import Domain
+from cardlint.meaning import locking
 
 T = Domain("explain")
 
@@ -195,15 +196,13 @@ def collect_effects(board: Board, parsed: Parsed, allow_unparsed: bool, skipped:
 
 def _lock_spell_sets(board: Board, effects: list[EngineEffect], state: State, ctx) -> None:
     for eff in effects:
-        if eff.origin != "spell":
-            continue
         f = eff.ir.affected
-        if f is None:
+        lock = locking.locked_set(f, eff.origin, eff.anchor is None or eff.anchor.quantifier == "target")
+        if lock is None:
             continue
-        if f.ref == "self":
+        if lock == locking.SELF:
             eff.locked = frozenset([eff.source]) if eff.source else frozenset()
-        elif f.quantifier == "target" or (f.ref in ("it", "they", "those") or f.quantifier == "that") \
-                and (eff.anchor is None or eff.anchor.quantifier == "target"):
+        elif lock == locking.TARGETS:
             eff.locked = frozenset(t for t in eff.targets if t in state) or (
                 frozenset([eff.source]) if eff.source and not eff.targets else frozenset())
         else:

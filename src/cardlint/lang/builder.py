@@ -16,7 +16,7 @@ from lark import Token, Tree
 
 from cardlint import ir as I
 from cardlint import meaning
-from cardlint.meaning import permissions
+from cardlint.meaning import permissions, stack
 from cardlint.lang.frontend import FastTransformer
 from cardlint.meaning import colors as color_rules, control as control_rules, copy as copy_rules, \
     face_down as face_down_rules, abilities as ability_rules, pt as pt_rules, text as text_rules, types as type_rules
@@ -1232,17 +1232,7 @@ class IRBuilder(FastTransformer):
             elif isinstance(c, Granted):
                 pass
         effects = _extend_same_as_before(effects)
-        # "Create a … token. It has "…"": the second sentence defines the token (CR 111.4), it is
-        # not a continuous effect on an existing object
-        out: list[I.Effect] = []
-        created = False
-        for e in effects:
-            if created and e.kind == I.CONTINUOUS and e.verb == "have" and e.affected is not None \
-                    and e.affected.ref in ("it", "they"):
-                continue
-            created = created or e.verb == "create"
-            out.append(e)
-        effects = out
+        effects = stack.without_token_definitions(effects)
         first = children[0] if children else None
         form = "triggered" if isinstance(first, tuple) and first[0] == "triggered" else "statement"
         return ("body", form, effects, trigger)
@@ -1361,24 +1351,8 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
             clause.effects = permissions.resolving(clause.effects)
         if len(result) > 4 and result[4] == "modal":
             clause.modal = True
-        clause.static_spell_ability = _is_static_spell_ability(clause.effects)
+        clause.static_spell_ability = stack.works_on_stack(clause.effects)
         return clause
     clause.parsed = False
     clause.error = "parse tree without a clause"
     return clause
-
-
-def _is_static_spell_ability(effects: list[I.Effect]) -> bool:
-    """CR 113.6/604.5: abilities of a spell that work on the stack ("This spell can't be
-    countered", "~ costs {1} less", "~ is colorless") — every effect is about the spell itself."""
-    if not effects:
-        return False
-    for e in effects:
-        if e.affected is None or not e.affected.is_self:
-            return False
-        if e.kind == I.RULES:
-            continue
-        if e.kind == I.CONTINUOUS and all(m.characteristic in (I.COLORS,) for m in e.modifications):
-            continue
-        return False
-    return True

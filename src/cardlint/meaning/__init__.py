@@ -34,6 +34,7 @@ Where each decision lives (one guess each):
 ``requirements``       "if able" (508.1d, 509.1c), activation limits (602.5b)
 ``permissions``        lasting permissions to cast/play (601.3, 305.2), alternative costs (118.9)
 ``locking``            locked-in affected sets of resolved effects (611.2c)
+``stack``              spell abilities that work on the stack (113.6, 604.5), token definitions (111.4)
 ``affected``           which object or player an effect applies to
 =====================  ========================================================================
 
@@ -42,7 +43,7 @@ this layer writes.
 """
 
 from cardlint.meaning import (abilities, affected, colors, control, copy, face_down, locking, permissions, pt,  # noqa: F401
-                              replacement, requirements, rules_effects, text, types)
+                              replacement, requirements, rules_effects, stack, text, types)
 from cardlint.meaning.effects import NO_EFFECT, effects, finish, predicate_effects
 from cardlint.meaning.record import STATE, Context, Mod, Predicate, Statement
 

@@ -58,7 +58,8 @@ def predicate_effects(p: Predicate, ctx: Context, before: list[I.Effect] = (),
     if kind == I.CONTINUOUS and not p.mods:
         kind = I.ONE_SHOT   # a continuous predicate that changes nothing names an action
     e = I.Effect(kind=kind, affected=affected, modifications=list(p.mods) if kind in _KEEPS_MODS else [],
-                 verb=p.verb, objects=p.objects, duration=p.duration, granted=ctx.granted)
+                 verb=p.verb, objects=p.objects, duration=p.duration, condition=p.condition,
+                 granted=ctx.granted)
     e.note = ",".join(sorted(p.tags)) or None
     return replacement.with_characteristics(e, p)
 

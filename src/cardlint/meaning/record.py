@@ -41,6 +41,9 @@ class Predicate:
     objects: list[I.Filter] = field(default_factory=list)
     tags: set[str] = field(default_factory=set)  # the flags above, and a builder's own
     duration: str | None = None
+    #: a condition the predicate's own surface states ("as long as …" read inside it); the statement's
+    #: conditions are Mods of its :class:`Statement`
+    condition: I.Condition | None = None
     #: a subject the predicate carries itself (an inverted German subject, a causative object)
     subject: I.Filter | None = None
     #: the modifications when ``subject`` turns out to be the affected object, where they differ
