@@ -11,6 +11,14 @@ their subordinators ("たび", "とき", "なら", "かぎり", "まで", "と�
 3. maps each main predicate to an :class:`~cardlint.ir.Effect` by its verb lemma and its
    arguments (を object, に/で complements, は/が subject): "修整を受ける" → P/T modify, "を持つ/得る"
    with keywords → abilities, "である/になる" → types/colors/P/T set, "等しい" → P/T define, …
+   as :class:`cardlint.meaning.Predicate` records; :mod:`cardlint.meaning` turns them into IR effects
+   and makes every rules decision (613.10, 614, 508.1d, 601.3, …).
+
+Hook points, named as the base builder's (:class:`cardlint.lang.builder.IRBuilder`): noun phrase
+:func:`np_filter`, predicate :func:`pred_records`, duration :func:`duration_of`, condition
+:func:`condition_of`, statement :func:`statement_facts`; no quantity hook (the tree's quantities
+stay text, no IR Value reads them).  Each replaces the base hook rather than extending it: the
+Japanese tree has none of the English rule names the base hooks read.
 """
 
 from __future__ import annotations
@@ -22,8 +30,17 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint import meaning
 from cardlint.lang.ja import vocab as ja_vocab
 from cardlint.lang.ja import words as W
+from cardlint.meaning import abilities as ability_mods
+from cardlint.meaning import colors as color_mods
+from cardlint.meaning import control, face_down
+from cardlint.meaning import copy as copy_mods
+from cardlint.meaning import permissions
+from cardlint.meaning import pt as pt_mods
+from cardlint.meaning import types as type_mods
+from cardlint.meaning.record import COPY_ENTER, ENTERS_WITH, FROM_ZONE, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.text.segment import Segment
 
 
@@ -376,6 +393,7 @@ SUBTYPES = set(ja_vocab.SUBTYPES)
 
 
 def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
+    """Hook (noun phrase): a noun phrase → the Filter of the objects or players it names."""
     if np is None:
         return None
     f = I.Filter()
@@ -517,7 +535,6 @@ class Ctx:
     duration: str | None = None
     condition: I.Condition | None = None
     granted: bool = False
-    in_trigger: bool = False
     in_addition: bool = False   # "他のタイプに加えて" earlier in the sentence
     pt_owner: I.Filter | None = None   # whose P/T the clause defined last ("…のパワーは…に等しく、タフネスは…")
 
@@ -607,8 +624,9 @@ def _types_of(np: NP) -> tuple[list[str], list[str]]:
     return types, subs
 
 
-def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
-    """One predication → effects."""
+def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
+    """Hook point "predicate": one predication → the records of what it predicates
+    (:mod:`cardlint.meaning`), each carrying the object it affects (its own subject)."""
     subj = _subject(p)
     obj = _arg(p, "を", "をそれぞれ", "をも")
     partitive = _arg(p, "のうち")
@@ -618,16 +636,26 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
     affected = np_filter(subj.np, ctx) if subj else None
     feats = set(p.feats)
     lemma = p.lemma
-    eff: list[I.Effect] = []
-    if lemma in ("gain", "have") and "neg" in feats and "passive" in feats and obj is not None and p.link != "sub":
-        # "対戦相手はライフを得られない": with an object, られ is the potential — can't gain
-        return [I.Effect(kind=I.RULES, verb="cant_" + lemma, affected=np_filter(subj.np, ctx) if subj else None)]
+    # "このターン、呪文を唱えた各対戦相手は…できない": the time belongs to the past-tense relative clause
+    rules_duration = ctx.duration if not (subj is not None and _past_relative(subj.np)) else None
+
+    def rec(kind, mods=(), aff=_SUBJECT, verb=None, objects=(), tags=(), duration=None) -> Predicate:
+        return Predicate(kind, list(mods), verb=verb, objects=list(objects), tags={OWN_SUBJECT, *tags},
+                         duration=duration, subject=affected if aff is _SUBJECT else aff)
 
     def cont(mods, aff=None):
-        e = I.Effect(kind=I.CONTINUOUS, affected=aff if aff is not None else affected, modifications=mods,
-                     duration=ctx.duration, condition=ctx.condition, granted=ctx.granted)
-        return e
+        return rec(I.CONTINUOUS, mods, _SUBJECT if aff is None else aff, duration=ctx.duration)
 
+    def rules(verb, aff=_SUBJECT):
+        return rec(I.RULES, (), aff, verb=verb, duration=rules_duration)
+
+    def action(verb, objects=(), tags=(), duration=None, aff=_SUBJECT):
+        return rec(I.ONE_SHOT, (), aff, verb=verb, objects=[f for f in objects if f is not None], tags=tags,
+                   duration=duration)
+
+    if lemma in ("gain", "have") and "neg" in feats and "passive" in feats and obj is not None and p.link != "sub":
+        # "対戦相手はライフを得られない": with an object, られ is the potential — can't gain
+        return [rules("cant_" + lemma)]
     adverbs = set(p.adverbs)
     if "descriptive" in feats:
         return []
@@ -647,68 +675,66 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         # "この能力は、…ときにのみ起動できる" (activate only …): a restriction of the ability itself
         return []
     if "代わりに" in adverbs or "instead" in elements_text:
-        # "代わりに、それは+4/+4の修整を受ける" (gets +4/+4 instead): a (self-)replacement whose
-        # result is still a continuous effect in its layer
+        # "代わりに、それは+4/+4の修整を受ける" (gets +4/+4 instead): the action marked "instead"
+        # (the meaning layer makes it a replacement, CR 614.1a) and the continuous result in its layer
         plain = copy.copy(p)
         plain.adverbs = [a for a in p.adverbs if a != "代わりに"]
-        result = [e for e in pred_effects(plain, ctx, "") if e.kind == I.CONTINUOUS]
-        return [I.Effect(kind=I.REPLACEMENT, verb=lemma, affected=affected)] + result
+        result = [r for r in pred_records(plain, ctx, "") if r.kind == I.CONTINUOUS]
+        return [rec(I.ONE_SHOT, verb=lemma, tags={INSTEAD})] + result
 
     # --- continuous: P/T modify
     if lemma == "receive" and obj is not None and _np_has(obj.np, "修整", "修正"):
-        pt = _pt_of(obj.np)
-        return [cont([I.Modification(I.PT_MODIFY, "modify", pt)])]
+        return [cont([pt_mods.modify(_pt_of(obj.np))])]
     # --- abilities / control
     if lemma in ("have", "gain", "lose") and obj is not None and _np_has(obj.np, "クリーチャー・タイプ") and \
             any(("det", "すべての") in x.mods for x in obj.np.all()):
         # "すべてのクリーチャー・タイプを得る／失う" (gains / loses all creature types): layer 4
-        op = "all_creature_types" if lemma != "lose" else "remove_all"
-        mods = [I.Modification(I.TYPES, op)]
+        mods = [type_mods.all_creature_types() if lemma != "lose" else type_mods.lose_all()]
         kws = keyword_list(obj.np)
         if kws:     # "すべてのクリーチャー・タイプと飛行を得る" (gains all creature types and flying): 4 and 6
-            mods.append(I.Modification(I.ABILITIES, "add" if lemma != "lose" else "remove", kws))
+            mods.append(ability_mods.add(kws) if lemma != "lose" else ability_mods.remove(kws))
         return [cont(mods)]
     if lemma == "have" and p.bare and "te" not in feats:
         # "警戒を持ち緑であり白である2/2の…トークン": the abilities of a described object
         return []
     if lemma in ("have", "gain") and obj is not None:
         if _np_has(obj.np, "コントロール"):
-            return [cont([I.Modification(I.CONTROL, "set")], aff=_controlled_object(obj.np, ctx))]
+            return [cont([control.gain()], aff=_controlled_object(obj.np, ctx))]
         kws = keyword_list(obj.np)
         if kws or _np_has(obj.np, "能力", "キーワード能力", "起動型能力", "誘発型能力"):
             if "neg" in feats:
                 return []  # "飛行を持たない" in a description
-            if affected is not None and affected.ref in ("you", "player") and not affected.types:
-                # "あなたは呪禁を持つ": a player has an ability — a rules effect (CR 613.10)
-                return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
-            return [cont([I.Modification(I.ABILITIES, "add", kws)])]
+            # (a player having an ability is a rules effect: the meaning layer decides, CR 613.10)
+            r = cont([ability_mods.add(kws)])
+            r.verb = lemma
+            return [r]
         if _np_has(obj.np, "ライフ", "毒カウンター", "エネルギー", "紋章") or any(k == "mana" for k, _ in obj.np.heads):
-            return [I.Effect(kind=I.ONE_SHOT, verb="gain")]
+            return [action("gain", aff=None)]
         if any(x.quantity for x in obj.np.all()) or _pt_of(obj.np):
-            return [I.Effect(kind=I.ONE_SHOT, verb="gain")]
+            return [action("gain", aff=None)]
         if lemma == "have":
-            return [cont([I.Modification(I.ABILITIES, "add", [obj.np.text])])]
-        return [I.Effect(kind=I.ONE_SHOT, verb="gain")]
+            return [cont([ability_mods.add([obj.np.text])])]
+        return [action("gain", aff=None)]
     if lemma == "lose" and obj is not None:
         if _np_has(obj.np, "ライフ"):
-            return [I.Effect(kind=I.ONE_SHOT, verb="lose_life")]
+            return [action("lose_life", aff=None)]
         kws = keyword_list(obj.np)
         if kws or _np_has(obj.np, "能力"):
             op = "remove_all" if any(("det", "すべての") == m for x in obj.np.all() for m in x.mods) else "remove"
             mods = [I.Modification(I.ABILITIES, op, kws)]
             if _np_has(obj.np, "土地タイプ", "クリーチャー・タイプ", "タイプ"):
                 # "すべての土地タイプと能力を失う" (loses all land types and abilities): layers 4 and 6
-                mods.insert(0, I.Modification(I.TYPES, "remove_all"))
+                mods.insert(0, type_mods.lose_all())
             return [cont(mods)]
-        return [I.Effect(kind=I.ONE_SHOT, verb="lose")]
+        return [action("lose", aff=None)]
     # "あなたはエンチャントされているクリーチャーをコントロールする" (control-changing Aura)
     if lemma == "control" and obj is not None and subj is not None and _np_has(subj.np, "あなた") and \
             p.link in ("", "and") and \
             not feats & {"passive", "neg", "can", "past", "prog"} and p.link != "sub":
-        return [cont([I.Modification(I.CONTROL, "set")], aff=np_filter(obj.np, ctx))]
+        return [cont([control.gain()], aff=np_filter(obj.np, ctx))]
     if lemma == "exchange" and obj is not None and _np_has(obj.np, "コントロール"):
         # "それらのコントロールを交換する" (exchange control): layer 2
-        return [cont([I.Modification(I.CONTROL, "exchange")], aff=_controlled_object(obj.np, ctx))]
+        return [cont([control.exchange()], aff=_controlled_object(obj.np, ctx))]
     # "あなたは「ターン終了時まで、それは二段攻撃を得る。」を選んでもよい" (you may have …): the
     # quoted text is the effect chosen, not an ability granted to anything
     if lemma == "choose" and obj is not None and obj.np.quoted and not any(
@@ -721,16 +747,16 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
                 body_effects(b, sub)
                 out.extend(sub.effects)
         if out:
-            return out
+            return out      # built already (the quoted text's own sentences)
     if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
-        return [cont([I.Modification(I.PT_SWITCH, "switch")])]
+        return [cont([pt_mods.switch()])]
     # --- P/T define: "~のパワーは…に等しい"
     if lemma == "equal" and p.kind == "adj" and subj is not None and _np_has(subj.np, "パワー", "タフネス", "パワーとタフネス"):
         owner = _genitive_owner(subj.np, ctx)
         if not any(k == "gen" for k, _ in subj.np.mods) and ctx.pt_owner is not None:
             owner = ctx.pt_owner    # "ルアゴイフのパワーは…に等しく、タフネスは…": the same creature's toughness
         ctx.pt_owner = owner
-        return [cont([I.Modification(I.PT_DEFINE, "set", None, defining=True)], aff=owner)]
+        return [cont([pt_mods.define()], aff=owner)]
     # --- become / be (copula)
     if p.kind in ("copula",) or lemma == "become":
         comp = p.complement
@@ -745,88 +771,87 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
         neg = "neg" in feats or p.copula in ("ではない", "でない")
         if comp is not None and _np_has(comp, "対象") and neg and p.link != "sub":
             # "呪文や能力の対象にならない" (can't be the target of …)
-            return [I.Effect(kind=I.RULES, verb="cant_be_targeted", affected=affected)]
+            return [rules("cant_be_targeted")]
         if comp is not None and _np_has(comp, "統治者", "イニシアチブ") and not neg and p.link != "sub":
-            return [I.Effect(kind=I.ONE_SHOT, verb="become_monarch")]
+            return [action("become_monarch", aff=None)]
         if comp is not None:
-            e = copula_effect(p, comp, affected, subj, ctx)
-            if e is not None:
-                return e
+            mods = copula_mods(p, comp, subj, ctx)
+            if mods:
+                return [cont(mods, aff=affected)]
     # "あなたは~をそれのコピーにしてもよい" (you may have ~ become a copy of it): layer 1a
     to = _arg(p, "に")
     if lemma == "do" and obj is not None and to is not None and _np_has(to.np, "コピー"):
-        return [cont([I.Modification(I.COPY, "set")], aff=np_filter(obj.np, ctx))]
+        return [cont([copy_mods.become_copy()], aff=np_filter(obj.np, ctx))]
     # --- copy: "…のコピーとして戦場に出る/出してもよい" (replacement + layer 1a)
     as_arg = _arg(p, "として")
     if as_arg is not None and _np_has(as_arg.np, "コピー") and lemma in ("enter", "put"):
         # "あなたは~を…のコピーとして戦場に出してもよい": the を-object enters as the copy
         aff = np_filter(obj.np, ctx) if obj is not None and lemma == "put" else affected
-        return [I.Effect(kind=I.REPLACEMENT, verb="enter_as_copy", affected=aff),
-                cont([I.Modification(I.COPY, "set")], aff=aff)]
-    # --- face down: "…を裏向きにする"
+        return [rec(I.ONE_SHOT, [copy_mods.become_copy()], aff, verb=lemma, tags={COPY_ENTER})]
+    # --- face down: "…を裏向きにする" (as it enters: the meaning layer adds the replacement)
     if "裏向きに" in adverbs and lemma in ("do", "turn", "put") and obj is not None:
-        effs = [cont([I.Modification(I.FACE_DOWN, "set")], aff=np_filter(obj.np, ctx))]
-        if ctx.condition is not None and ctx.condition.kind == "as_enters":
-            effs.append(I.Effect(kind=I.REPLACEMENT, verb="as_enters"))
-        return effs
+        return [cont([face_down.turn_face_down()], aff=np_filter(obj.np, ctx))]
     # --- enters tapped / with counters (replacement)
     if lemma == "enter" and _arg(p, "に") is not None and _np_has(_arg(p, "に").np, "戦場", "場"):
         with_state = _arg(p, "で")
         if with_state is not None or "代わりに" in adverbs:
-            return [I.Effect(kind=I.REPLACEMENT, verb="enter", affected=affected)]
+            return [rec(I.ONE_SHOT, verb="enter", tags={ENTERS_WITH})]
     # "ライブラリーの一番上のカードを予示する" (manifest): a face-down 2/2, layer 1b (classification.md)
     if lemma == "manifest":
-        return [cont([I.Modification(I.FACE_DOWN, "set")], aff=np_filter(obj.np, ctx) if obj else None)]
+        return [cont([face_down.turn_face_down()], aff=np_filter(obj.np, ctx) if obj else None)]
     # --- prevention / replacement verbs
-    if lemma == "prevent":
-        return [I.Effect(kind=I.PREVENTION, verb="prevent")]
+    if lemma == "prevent" and not {"can", "neg"} <= feats:
+        # (but "このダメージは軽減できない", damage can't be prevented, is a restriction: a rule below)
+        return [rec(I.PREVENTION, verb="prevent", aff=None)]
     if lemma == "skip":
-        return [I.Effect(kind=I.REPLACEMENT, verb="skip")]
+        return [rec(I.REPLACEMENT, verb="skip", aff=None)]
     # --- rules: can't / costs
     if lemma == "can" and "neg" in feats and any(
             re.search(r"(?:持つ|得る)こと", a.np.text) for a in p.args) and any(keyword_list(a.np) for a in p.args):
         # "飛行を得ることも持つこともできない" (can't have or gain flying): layer 6
-        return [cont([I.Modification(I.ABILITIES, "cant_have", [k for a in p.args for k in keyword_list(a.np)])])]
+        return [cont([ability_mods.cant_have([k for a in p.args for k in keyword_list(a.np)])])]
     if lemma in ("can",) and "neg" in feats or ("can" in feats and "neg" in feats):
-        return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
+        return [rules(lemma)]
     # "唱えられない", "ブロックされない": a negative passive/potential main predicate is a "can't"
     if "passive" in feats and "neg" in feats and "past" not in feats and p.link not in ("sub", "cont"):
-        return [I.Effect(kind=I.RULES, verb="cant_be_" + lemma, affected=affected)]
-    # "可能なら攻撃する" (attacks/blocks each combat if able)
-    if lemma in ("attack", "block") and adverbs & {"可能なら", "可能ならば"}:
-        return [I.Effect(kind=I.RULES, verb="must_" + lemma, affected=affected)]
+        return [rules("cant_be_" + lemma)]
+    # "可能なら攻撃する" (attacks/blocks each combat if able): the meaning layer makes it a requirement
+    if lemma in ("attack", "block") and adverbs & _IF_ABLE:
+        return [action(lemma, duration=rules_duration)]
     if "passive" in feats and "neg" in feats and lemma in ("destroy", "counter", "block", "regenerate"):
-        return [I.Effect(kind=I.RULES, verb="cant_be_" + lemma, affected=affected)]
+        return [rules("cant_be_" + lemma)]
     if "neg" in feats and lemma in ("untap",) and ctx.duration is None:
-        return [I.Effect(kind=I.RULES, verb="doesnt_untap", affected=affected)]
+        return [rules("doesnt_untap")]
     if "become" in feats and lemma in ("more", "fewer") and any(
             _np_has(a.np, "コスト", "追加コスト") for a in _args(p, "が", "は", "も")):
-        return [I.Effect(kind=I.RULES, verb="cost_change")]
+        return [rules("cost_change", aff=None)]
     if "must" in feats or "可能ならば" in p.adverbs:
         # "可能ならば…ブロックに参加する" (blocks … if able): a requirement, a rules effect (CR 509.1c)
-        return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
-    # a permission is a rules effect (CR 601.3); in a triggered ability only when it lasts ("ターン終了時まで")
-    if "may" in feats and lemma in ("cast", "play") and (not ctx.in_trigger or ctx.duration is not None):
-        return [I.Effect(kind=I.RULES, verb=lemma)]
+        return [rules(lemma)]
+    if "may" in feats and lemma in ("cast", "play"):
+        # a permission to cast or play: the meaning layer decides whether it lasts (CR 601.3)
+        froms = [a for a in _args(p, "から") if np_filter(a.np, ctx).zone is not None]
+        # "それが追放され続けているかぎり、…唱えてもよい": "かぎり" bounds the permission (for as long as)
+        lasts = ctx.duration or ("for_as_long_as" if ctx.condition is not None and
+                                 ctx.condition.kind == "as_long_as" else None)
+        return [action(lemma, tags={PLAYER_MAY, *([FROM_ZONE] if froms else [])}, duration=lasts)]
     if lemma == "able" or (lemma in ("attack", "block") and ("can" in feats or "neg" in feats)):
-        return [I.Effect(kind=I.RULES, verb=lemma, affected=affected)]
+        return [rules(lemma)]
     if p.kind == "quantity" and _TIMES.match(p.surface):
         # "…のパワーはそれぞれ2倍になる" (its power is doubled): +X/+0, layer 7c (CR 701.10a–b); "…の2倍になる"
         # (becomes twice another value) is no quantity predicate, and a base power is not doubled this way
         topic = next((a for a in reversed(p.args) if a.particle.startswith("は")), None)
         if topic is not None and _np_has(topic.np, "パワー", "タフネス") and not _np_has(topic.np, "基本"):
-            return [cont([I.Modification(I.PT_MODIFY, "modify", "double")], _genitive_owner(topic.np, ctx))]
+            return [cont([pt_mods.double()], _genitive_owner(topic.np, ctx))]
     if p.kind == "adj" or p.kind in ("np", "quantity", "copula"):
         return []
     doubled = any("倍" in a.np.text for a in _args(p, "に")) or any("倍" in x for x in p.adverbs)
     if lemma == "do" and obj is not None and doubled and not feats & {"neg", "passive"} and _np_has(obj.np, "パワー", "タフネス"):
-        # "これのパワーとタフネスを2倍にする": doubling power/toughness gives +X/+Y, layer 7c (CR 701.10a–b), on the
-        # creature whose power it is (the English builder writes the amount "double" too)
-        return [cont([I.Modification(I.PT_MODIFY, "modify", "double")], _genitive_owner(obj.np, ctx))]
+        # "これのパワーとタフネスを2倍にする": doubling power/toughness, on the creature whose power it is
+        return [cont([pt_mods.double()], _genitive_owner(obj.np, ctx))]
     if lemma == "do" and obj is not None and doubled and not feats & {"neg", "passive"}:
         # "ライフの総量を2倍にする" (double its controller's life total)
-        return [I.Effect(kind=I.ONE_SHOT, verb="double", affected=affected,
-                         objects=[f for f in [np_filter(obj.np, ctx)] if f is not None])]
+        return [action("double", [np_filter(obj.np, ctx)])]
     if lemma in ("be", "exist", "do"):
         return []
     if lemma == "target":
@@ -836,9 +861,11 @@ def pred_effects(p: Pred, ctx: Ctx, elements_text: str) -> list[I.Effect]:
                 f.quantifier = "target"
                 ctx.target = f
         return []
-    return [I.Effect(kind=I.ONE_SHOT, verb=lemma, affected=affected,
-                     objects=[f for f in [np_filter(obj.np, ctx) if obj else None] if f is not None])]
+    return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
 
+
+#: the default of ``aff``: the predication's subject is affected
+_SUBJECT = object()
 
 #: a value that becomes twice itself ("2倍になる")
 _TIMES = re.compile(r"^[2２]倍になる$")
@@ -859,48 +886,48 @@ def _controlled_object(np: NP, ctx: Ctx) -> I.Filter:
     return I.Filter(ref="it")
 
 
-def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
+def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modification] | None:
+    """"…である/になる": what the complement says the object is or becomes (types, colors, P/T, abilities)."""
     mods: list[I.Modification] = []
     types, subs = _types_of(comp)
     colors = _colors_of(comp)
     pt = _pt_of(comp)
     in_addition = any(a.np and _np_has(a.np, "タイプ") and a.particle == "に" for a in p.args) or \
         p.copula == "でもある" or ctx.in_addition
-    adds = "add" if in_addition else "set"
+    also = p.copula == "でもある"    # colors are added only by "でもある" (is also …)
     if _np_has(comp, "コピー"):
-        return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=[I.Modification(I.COPY, "set")],
-                         duration=ctx.duration, condition=ctx.condition, granted=ctx.granted)]
+        return [copy_mods.become_copy()]
     every = any(("det", "すべての") in x.mods for x in comp.all())
     if every and _np_has(comp, "クリーチャー・タイプ"):
-        mods.append(I.Modification(I.TYPES, "all_creature_types"))
+        mods.append(type_mods.all_creature_types())
     elif every and (_np_has(comp, "基本土地タイプ") or _np_has(comp, "基本土地") and _np_has(comp, "タイプ")):
         # "すべての基本土地タイプでもある" (is every basic land type): subtypes added, layer 4
-        mods.append(I.Modification(I.TYPES, adds, ["every basic land type"]))
+        mods.append(type_mods.change([type_mods.EVERY_BASIC_LAND_TYPE], additive=in_addition))
     elif every and _np_has(comp, "色"):
-        # "すべての色である" (is all colors, CR 105.2): layer 5
-        mods.append(I.Modification(I.COLORS, "set", ["W", "U", "B", "R", "G"]))
+        mods.append(color_mods.all_colors())    # "すべての色である" (is all colors)
     elif not types and not subs and _np_has(comp, "タイプ", "土地タイプ", "基本土地タイプ", "クリーチャー・タイプ") \
             and any(("det", "その") == m for x in comp.all() for m in x.mods):
-        # "そのタイプになる" (becomes that type): the type chosen before, layer 4
-        mods.append(I.Modification(I.TYPES, adds, ["chosen"]))
+        mods.append(type_mods.chosen(in_addition))   # "そのタイプになる" (becomes that type)
     supers = [W.SUPERTYPES[w] for x in comp.all() for k, w in x.heads if w in W.SUPERTYPES]
     if types or (supers and not pt):
-        # "…は伝説である" (is legendary): a supertype is layer 4 too
-        mods.append(I.Modification(I.TYPES, adds, types + supers))
-    if subs:
-        mods.append(I.Modification(I.TYPES, "set_subtypes" if not types and not in_addition else adds, subs))
+        # "…は伝説である" (is legendary): a supertype is layer 4 too; with a card type, the subtypes
+        # are set together ("緑の4/4のスピリット・クリーチャー")
+        mods.append(type_mods.change(types + supers + (subs if types else []), additive=in_addition))
+    if subs and not types:
+        mods.append(I.Modification(I.TYPES, "set_subtypes", subs) if not in_addition
+                    else type_mods.change(subs, additive=True))
     if colors and not (len(colors) == 1 and not types and not subs and not pt and comp.heads and comp.heads[0][0] != "color"):
-        mods.append(I.Modification(I.COLORS, "set" if p.copula != "でもある" else "add", colors))
+        mods.append(color_mods.change(colors, additive=also))
     if _np_has(comp, "無色"):
-        mods.append(I.Modification(I.COLORS, "set", ["colorless"]))
+        mods.append(color_mods.change(["colorless"]))
     if pt and (types or subs or p.lemma == "become" or _is_pt_subject(subj)):
-        mods.append(I.Modification(I.PT_SET, "set", pt))
+        mods.append(pt_mods.set_base(pt))
     elif pt and not mods:
-        mods.append(I.Modification(I.PT_SET, "set", pt))
+        mods.append(pt_mods.set_base(pt))
     if comp.quoted or keyword_list(comp):
         kws = keyword_list(comp)
         if kws:
-            mods.append(I.Modification(I.ABILITIES, "add", kws))
+            mods.append(ability_mods.add(kws))
     if (types or subs or pt) and any(k == "rel" and _cats().get(m, ("", m, ()))[1] == "have" for x in comp.all()
                                      for k, m in x.mods):
         # "飛行を持つ青の2/2のエレメンタル・クリーチャーになる": the relative clause's を-argument
@@ -910,25 +937,21 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
         # type's word names the keyword enchant (CR 702.5) here
         kws += ["enchant" for a in _args(p, "を") if a.np.words() == ["エンチャント"]]
         if kws or any(a.np.quoted for a in _args(p, "を")):
-            mods.append(I.Modification(I.ABILITIES, "add", kws or ["quoted_ability"]))
+            mods.append(ability_mods.add(kws or ["quoted_ability"]))
     if not colors and _np_has(comp, "色") and _chosen(comp):
         # "その選ばれた色になる", "あなたが選んだ1色の色になる" (becomes the chosen color): layer 5
-        mods.append(I.Modification(I.COLORS, "set" if p.copula != "でもある" else "add", ["chosen"]))
+        mods.append(color_mods.chosen(additive=also))
     if not types and not subs and _np_has(comp, "タイプ") and any(
             k == "rel" and _cats().get(m, ("", m, ()))[1] == "choose" for x in comp.all() for k, m in x.mods):
-        # "選ばれたタイプである" (is the chosen type)
-        mods.append(I.Modification(I.TYPES, adds, ["chosen"]))
-    # "…を持つ〜": relative clauses inside the complement ("飛行を持つ")
+        mods.append(type_mods.chosen(in_addition))   # "選ばれたタイプである" (is the chosen type)
     if not mods:
         return None
     if "neg" in set(p.feats) or p.copula in ("ではない", "でない"):
         if types and p.link != "sub" and not subs and not pt and not colors:
             # "…かぎり、~はクリーチャーではない" (isn't a creature): a card type removed, layer 4
-            return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=[I.Modification(I.TYPES, "remove", types)],
-                             duration=ctx.duration, condition=ctx.condition, granted=ctx.granted)]
+            return [type_mods.change(types, negated=True)]
         return None
-    # one modification per (characteristic, op): "緑の4/4のスピリット・クリーチャー" sets the card
-    # type and the subtype together, as the English "becomes a 4/4 green Spirit creature" does
+    # one modification per (characteristic, op), as the English "becomes a 4/4 green Spirit creature"
     seen: dict = {}
     out = []
     for m in mods:
@@ -938,8 +961,7 @@ def copula_effect(p: Pred, comp: NP, affected, subj: Arg | None, ctx: Ctx):
             out.append(m)
         elif isinstance(seen[k].value, list) and isinstance(m.value, list):
             seen[k].value = seen[k].value + [v for v in m.value if v not in seen[k].value]
-    return [I.Effect(kind=I.CONTINUOUS, affected=affected, modifications=out, duration=ctx.duration,
-                     condition=ctx.condition, granted=ctx.granted)]
+    return out
 
 
 def _past_relative(np: NP) -> bool:
@@ -966,6 +988,33 @@ def _duration_of(arg: Arg) -> str | None:
     return None
 
 
+def duration_of(preds: list[Pred]) -> str | None:
+    """Hook (duration): the duration a sentence's arguments or adverbs state ("ターン終了時まで", "このターン")."""
+    duration = None
+    for p in preds:
+        for a in p.args:
+            d = _duration_of(a)
+            if d:
+                duration = d
+        if "このターン" in p.adverbs and not (p.link == "sub" and p.link_lemma == "if"):
+            # but "このターンに…ていたなら" is a condition about this turn, not the effect's duration
+            duration = duration or "this_turn"
+    return duration
+
+
+def condition_of(p: Pred) -> I.Condition | None:
+    """Hook (condition): what a subordinate predicate says about the statement ("…かぎり" as long as,
+    "…なら" if, "…に際し" as it enters)."""
+    lk = p.link_lemma
+    if lk == "as_enters" and p.lemma == "enter":
+        return I.Condition("as_enters", p.surface)
+    if lk == "as_long_as":
+        return I.Condition("as_long_as", p.surface)
+    if lk in ("if", "even_if"):
+        return I.Condition("if", p.surface)
+    return None
+
+
 def _instead_of_action(p: Pred) -> bool:
     """"墓地に置く代わりに追放する" (exile it instead of putting it into the graveyard): a
     replacement — but "マナ・コストを支払う代わりに" (rather than pay its mana cost) is an
@@ -977,17 +1026,9 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
     elements = flatten_seq(sent)
     preds = predications(elements)
     # durations and leading trigger/condition
-    ctx.duration = None
+    ctx.duration = duration_of(preds)
     ctx.condition = None
     ctx.in_addition = False
-    for p in preds:
-        for a in p.args:
-            d = _duration_of(a)
-            if d:
-                ctx.duration = d
-        if "このターン" in p.adverbs and not (p.link == "sub" and p.link_lemma == "if"):
-            # but "このターンに…ていたなら" is a condition about this turn, not the effect's duration
-            ctx.duration = ctx.duration or "this_turn"
     for i, p in enumerate(preds):
         if p.link == "sub":
             lk = p.link_lemma
@@ -995,15 +1036,13 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             if lk in ("whenever", "when") and is_first and lead and not ctx.granted:
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = " ".join(a.np.text for a in p.args) + p.surface
-                ctx.in_trigger = True
-            elif lk == "as_enters" and p.lemma == "enter":
-                ctx.condition = I.Condition("as_enters", p.surface)
+                continue
+            cond = condition_of(p)
+            if cond is not None and cond.kind == "as_enters":
+                # "~が戦場に出るに際し、…": the subordinate clause names the replaced event (CR 614.12)
                 ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="as_enters"))
-            elif lk == "as_long_as":
-                ctx.condition = I.Condition("as_long_as", p.surface)
-            elif lk == "if" or lk == "even_if":
-                ctx.condition = ctx.condition or I.Condition("if", p.surface)
-            continue
+            if cond is not None and (cond.kind != "if" or ctx.condition is None):
+                ctx.condition = cond
     # trigger by time point: "…の開始時に、" as the first argument of the first sentence
     if is_first and preds and not ctx.granted and ir.form == I.FORM_STATEMENT:
         first = preds[0]
@@ -1012,7 +1051,6 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                     and not any(m == ("det", "次の") for m in a.np.mods):
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = a.np.text
-                ctx.in_trigger = True
     text = "".join(a.np.text for p in preds for a in p.args)
     alt_cost = any(p.link == "sub" and p.link_lemma in ("instead", "instead_of") and p.lemma == "pay"
                    and any(_np_has(a.np, "マナ・コスト", "コスト") for a in p.args) for p in preds)
@@ -1026,21 +1064,23 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             while j >= 0 and preds[j].link == "cont":
                 exception.add(j)
                 j -= 1
+    main = [p for i, p in enumerate(preds) if p.link != "sub" and i not in exception]
+    # "…なら、代わりに…" (if …, … instead), "墓地に置く代わりに追放する" (exile it instead of putting it
+    # into the graveyard): the sentence replaces an event; what it does instead leads its effects
+    said_instead = any("代わりに" in q.adverbs for q in preds) and ctx.condition is not None and \
+        ctx.condition.kind == "if"
+    instead_of = any(_instead_of_action(q) for q in preds)
+    out: list[I.Effect] = []
+    if said_instead or instead_of:
+        verb = next((p.lemma for p in main if "代わりに" in p.adverbs), "instead")
+        out += meaning.effects([Predicate(I.ONE_SHOT, verb=verb, tags={INSTEAD})], meaning.Context())
+    mctx = meaning.Context(granted=ctx.granted)
     for i, p in enumerate(preds):
         if p.link == "sub" or i in exception:
             continue
-        cond_keep = ctx.condition
-        if ctx.condition is not None and ctx.condition.kind == "if":
-            # "…なら、…代わりに…" (self-replacement) / plain conditional: effect keeps condition
-            pass
-        effs = pred_effects(p, ctx, text)
-        subj = _subject(p)
-        if ctx.duration and not (subj is not None and _past_relative(subj.np)):
-            # "このターン、それはブロックできない" (can't block this turn) — but in "このターン、呪文を
-            # 唱えた各対戦相手は…できない" the time belongs to the past-tense relative clause
-            for e in effs:
-                if e.kind == I.RULES and e.duration is None:
-                    e.duration = ctx.duration
+        effs: list[I.Effect] = []
+        for r in pred_records(p, ctx, text):
+            effs += [r] if isinstance(r, I.Effect) else meaning.predicate_effects(r, mctx, out)
         if p.lemma == "add" and "te" in p.feats and any(_np_has(a.np, "タイプ", "クリーチャー・タイプ") for a in p.args):
             ctx.in_addition = True
         if p.lemma == "have" and p.bare:
@@ -1051,33 +1091,47 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                 for e in effs:
                     if e.kind == I.CONTINUOUS and any(m.characteristic in (I.TYPES, I.PT_SET) for m in e.modifications) \
                             and not any(m.characteristic == I.ABILITIES for m in e.modifications):
-                        e.modifications.append(I.Modification(I.ABILITIES, "add", bare_kws))
+                        e.modifications.append(ability_mods.add(bare_kws))
             bare_kws = []
         if p.lemma == "gain" and any(a.np.text == "この能力" for a in _args(p, "を")) and any(
-                m.characteristic == I.COPY for e in ir.effects for m in e.modifications):
+                m.characteristic == I.COPY for e in ir.effects + out for m in e.modifications):
             # "…のコピーになり、この能力を得る": an ability gained as part of the copying is a copiable
             # value, part of the copy effect (CR 707.9a), not a layer-6 effect of its own
             effs = [e for e in effs if not (e.kind == I.CONTINUOUS and
                                             all(m.characteristic == I.ABILITIES for m in e.modifications))]
-        if ctx.condition is not None and ctx.condition.kind == "as_enters":
-            # "~が戦場に出るに際し、色を1色選ぶ／2点のライフを支払ってもよい": part of the replacement
-            effs = [e for e in effs if e.kind != I.ONE_SHOT]
-        if alt_cost:
-            # "あなたは~のマナ・コストを支払うのではなく、…を捨ててもよい" (you may … rather than pay
-            # its mana cost): an alternative cost — a static ability that works on the stack
-            effs = [I.Effect(kind=I.RULES, verb="alternative_cost")] if effs else []
-            ir.static_spell_ability = True
-        elif any("代わりに" in q.adverbs for q in preds) and ctx.condition is not None and \
-                ctx.condition.kind == "if" or any(_instead_of_action(q) for q in preds):
-            # "…なら、代わりにそのカードを追放し、トークンを1体戦場に出す": every action after
-            # "instead" is what the replacement does, not a one-shot effect of its own
-            effs = [e for e in effs if e.kind != I.ONE_SHOT]
-        ir.effects.extend(effs)
-        ctx.condition = cond_keep
-    # replacement wording inside the sentence ("…代わりに", "墓地に置く代わりに…" instead of …)
-    if any("代わりに" in p.adverbs or _instead_of_action(p) for p in preds) and \
-            not any(e.kind == I.REPLACEMENT for e in ir.effects):
+        out.extend(effs)
+    st = statement_facts(sent, main, ctx, alternative_cost=alt_cost and bool(out), instead=said_instead or instead_of)
+    out = meaning.finish(out, st)
+    if alt_cost and main:
+        # "あなたは~のマナ・コストを支払うのではなく、…を捨ててもよい": a static ability of the spell
+        ir.static_spell_ability = True
+    ir.effects.extend(out)
+    if any("代わりに" in p.adverbs for p in preds) and not any(e.kind == I.REPLACEMENT for e in ir.effects):
         ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
+
+
+def statement_facts(sent: Tree, main: list[Pred], ctx: Ctx, alternative_cost: bool, instead: bool) -> meaning.Statement:
+    """Hook (statement): what the sentence says about all its effects — its condition, "as ~ enters",
+    "instead", "if able", "as though", "without paying", an alternative cost."""
+    surface = text_of(sent)
+    st = meaning.Statement(alternative_cost=alternative_cost, without_paying=_WITHOUT_PAYING in surface,
+                           as_though=_AS_THOUGH in surface, if_able=any(set(p.adverbs) & _IF_ABLE for p in main))
+    if ctx.condition is not None:
+        st.mods.append(meaning.Mod("condition", ctx.condition))
+        if ctx.condition.kind == "as_enters":
+            # "~が戦場に出るに際し、色を1色選ぶ": part of the replacement (CR 614.12)
+            st.mods.append(meaning.Mod("as_enters"))
+    if instead:
+        st.mods.append(meaning.Mod("instead"))
+    return st
+
+
+#: "可能なら" (if able)
+_IF_ABLE = frozenset({"可能なら", "可能ならば"})
+#: "そのマナ・コストを支払うことなく唱える" (cast it without paying its mana cost)
+_WITHOUT_PAYING = "支払うことなく"
+#: "瞬速を持っているかのように唱えてもよい" (as though it had flash)
+_AS_THOUGH = "かのように"
 
 
 def body_effects(body: Tree, ir: I.ClauseIR, granted: bool = False) -> None:
@@ -1103,6 +1157,13 @@ def _static_spell(ir: I.ClauseIR) -> None:
 
 # ----------------------------------------------------------------------------- clause
 def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
+    ir = _build_clause(tree, seg, norm)
+    if ir.form in (I.FORM_TRIGGERED, I.FORM_ACTIVATED):
+        permissions.resolving(ir.effects)   # "あなたはそれを唱えてもよい" is done as it resolves
+    return ir
+
+
+def _build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
     root = tree.children[0] if tree.data == "start" else tree
     ir = I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, lang="ja")
     d = root.data
@@ -1116,10 +1177,10 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
         ir.keyword = I.Keyword(kid, param)
         if kid == "changeling":
             ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
-                                       modifications=[I.Modification(I.TYPES, "all_creature_types")]))
+                                       modifications=[type_mods.all_creature_types()]))
         elif kid == "devoid":
             ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
-                                       modifications=[I.Modification(I.COLORS, "set", ["colorless"])]))
+                                       modifications=[color_mods.change(["colorless"])]))
         return ir
     if d == "level_bar":
         # "Lv1-3" (LEVEL 1-3): a level bar, a keyword without effects (classification.md)
@@ -1131,7 +1192,7 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
         # range (CR 711.2a) — layer 7b
         pt = str(next(t for t in tokens(root) if t.type == "PT"))
         ir.effects.append(I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"),
-                                   modifications=[I.Modification(I.PT_SET, "set", pt)]))
+                                   modifications=[pt_mods.set_base(pt)]))
         return ir
     if d == "glued_keywords":
         return build_clause(Tree("start", [Tree("keyword_line", root.children)]), seg, norm)

@@ -1,7 +1,15 @@
 """zh-Hans parse tree (grammar/zh.lark) → IR.
 
 Reads the tree's rule names (``gets_pt``, ``gain_kw``, ``is_pred``, ``np_full`` …) and the tokens
-under them; the vocabulary terminal NOUN is mapped to canonical English categories here.
+under them; the vocabulary terminal NOUN is mapped to canonical English categories here.  Each
+predicate becomes :class:`cardlint.meaning.Predicate` records; :mod:`cardlint.meaning` turns them
+into IR effects and makes every rules decision (613.10, 614, 508.1d, 601.3, …).
+
+Hook points, named as the base builder's (:class:`cardlint.lang.builder.IRBuilder`): noun phrase
+:func:`np_filter`, predicate :func:`predicate_records`, duration :func:`duration_of`, condition
+:func:`condition_of`, statement :func:`statement_effects`; no quantity hook (no IR Value is read from
+the tree).  Each replaces the base hook rather than extending it: the Chinese tree's rule names are
+its own, not the English ones the base hooks read.
 """
 
 from __future__ import annotations
@@ -12,6 +20,16 @@ from functools import lru_cache
 from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint import meaning
+from cardlint.meaning import abilities as ability_mods
+from cardlint.meaning import colors as color_mods
+from cardlint.meaning import control, face_down
+from cardlint.meaning import copy as copy_mods
+from cardlint.meaning import pt as pt_mods
+from cardlint.meaning import text as text_mods
+from cardlint.meaning import types as type_mods
+from cardlint.meaning import permissions
+from cardlint.meaning.record import COPY_ENTER, ENTERS_TAPPED, ENTERS_WITH, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.lang.zh.words import COLORS, NOUNS, SUPERTYPES, TYPES, VERB_LEMMA, ZONES  # the word tables: kb/vocab/zh.yaml
 from cardlint.text.segment import Segment
 
@@ -118,6 +136,7 @@ def _controller(tok: str) -> str:
 
 
 def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
+    """Hook (noun phrase): a noun-phrase subtree → the Filter of the objects or players it names."""
     if isinstance(t, Token):
         return I.Filter(extra=[str(t)])
     d = t.data
@@ -331,7 +350,7 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
     """Modifications of "是/成为/为/还是 X"."""
     mods: list[I.Modification] = []
     if isinstance(obj, Tree) and obj.data == "all_creature_types":
-        return [I.Modification(I.TYPES, op="all_creature_types")]
+        return [type_mods.all_creature_types()]
     pts = [str(v) for v in obj.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")]
     f = I.Filter()
     kws: list[str] = []
@@ -354,42 +373,45 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
     for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR", "BOTH_COLORS")):
         f.colors += [COLORS[c] for c in str(tok) if c in COLORS]
     if f.types or f.supertypes or f.subtypes:
-        op = "add" if verb == "还是" else ("set_subtypes" if (f.subtypes and not f.types) else "set")
-        mods.append(I.Modification(I.TYPES, op=op, value=f.types + f.subtypes))
+        if f.subtypes and not f.types and verb != "还是":
+            mods.append(I.Modification(I.TYPES, "set_subtypes", f.subtypes))
+        else:   # "还是X" (is also X): added
+            mods.append(type_mods.change(f.types + f.subtypes, additive=verb == "还是"))
     if f.colors:
-        mods.append(I.Modification(I.COLORS, op="set", value=f.colors))
+        mods.append(color_mods.change(f.colors))
     if kws:
-        mods.append(I.Modification(I.ABILITIES, op="add", value=kws))
+        mods.append(ability_mods.add(kws))
     if pts:
-        mods.append(I.Modification(I.PT_SET, op="set", value=pts[0]))
+        mods.append(pt_mods.set_base(pts[0]))
     return mods
 
 
-def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -> list[I.Effect]:
+def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -> list[Predicate]:
+    """Hook point "predicate": one predicate rule → the records of what it predicates (:mod:`cardlint.meaning`),
+    each carrying the object it affects."""
     d = p.data if isinstance(p, Tree) else str(p)
     C = I.CONTINUOUS
 
-    def cont(char, op="add", value=None, affected=subject, **kw):
-        return [I.Effect(C, affected=affected, modifications=[I.Modification(char, op=op, value=value, **kw)])]
+    def cont(*mods: I.Modification, affected=subject):
+        return [_rec(C, affected=affected, modifications=list(mods))]
 
     if d == "gets_pt":
         per = _find(p, "for_each")
         pt = next(iter(p.scan_values(lambda v: isinstance(v, Token) and v.type == "PT")), "+X/+X")
-        return cont(I.PT_MODIFY, "modify", str(pt), per=I.Filter(extra=[_text(per)]) if per is not None else None)
+        return cont(pt_mods.modify(str(pt), per=I.Filter(extra=[_text(per)]) if per is not None else None))
     if d == "gain_kw":
         if not any(isinstance(c, Tree) for c in p.children):
-            return cont(I.ABILITIES, "add", ["chosen"])  # "获得该异能": the keyword chosen before
-        if subject is not None and subject.ref in ("you", "player"):
-            return [I.Effect(I.RULES, affected=subject, verb="has")]
-        return cont(I.ABILITIES, "add", _kw_list(p))
+            return cont(ability_mods.add(["chosen"]))  # "获得该异能": the keyword chosen before
+        # (a player having an ability is a rules effect: the meaning layer decides, CR 613.10)
+        return [_rec(C, affected=subject, verb="has", modifications=[ability_mods.add(_kw_list(p))])]
     if d == "gain_quoted":
-        return cont(I.ABILITIES, "add", ["quoted"])
+        return cont(ability_mods.add(["quoted"]))
     if d == "gain_kw_quoted":
         # "具有飞行异能与「…」": the quoted abilities' own keywords are not granted here
         kws = next((_kw_list(c) for c in p.children if isinstance(c, Tree) and c.data == "kw_list"), [])
-        return cont(I.ABILITIES, "add", kws + ["quoted"])
+        return cont(ability_mods.add(kws + ["quoted"]))
     if d == "lose_creature_types":
-        return cont(I.TYPES, "remove", ["creature_types"])
+        return cont(type_mods.lose_all(["creature_types"]))
     # "任何牌手均可以起动此异能": who may activate is part of the ability (CR 602.1), no effect
     # "成为…的复制,且获得此异能": an exception of the copy effect, part of its layer 1 (CR 707.9a)
     if d in ("choose_kw", "copy_except", "may_activate", "gain_this_ability"):
@@ -399,15 +421,15 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "gain_control":
         node = next((c for c in p.children if isinstance(c, Tree)), None)
         target = np_filter(node, ctx) if node is not None else I.Filter(ref="it")
-        return cont(I.CONTROL, "gain", None, affected=target)
+        return cont(control.gain(), affected=target)
     if d == "lose_kw":
-        return cont(I.ABILITIES, "remove", _kw_list(p))
+        return cont(ability_mods.remove(_kw_list(p)))
     if d == "lose_all":
-        return cont(I.ABILITIES, "remove_all")
+        return cont(ability_mods.remove_all())
     if d == "lose_all_but":  # "失去法术力异能以外的所有异能": all but its mana abilities (layer 6)
-        return cont(I.ABILITIES, "remove", ["all_but_" + _text(p.children[0])])
+        return cont(ability_mods.remove(["all_but_" + _text(p.children[0])]))
     if d == "indestructible":
-        return cont(I.ABILITIES, "add", ["indestructible"])
+        return cont(ability_mods.add(["indestructible"]))
     if d == "is_pred":
         verb = next((str(c) for c in p.children if isinstance(c, Token)), "是")
         obj = next(c for c in p.children if isinstance(c, Tree))
@@ -416,26 +438,26 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             # "…放进战场,且必须为巨海兽…", "且该永久物须为传奇": a requirement on what is chosen, no change
             return []
         if subject is not None and subject.ref in ("you", "player"):
-            return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")]
+            return [_rec(I.ONE_SHOT, affected=subject, verb="become")]
         if obj.data == "five_colors":  # "~是五色" (all five colors, layer 5)
-            return cont(I.COLORS, "set", ["W", "U", "B", "R", "G"])
+            return cont(color_mods.all_colors())
         if attr is None and re.fullmatch(r"该(?:生物|基本地|地)?类别", _text(obj)):  # "成为该类别" (layer 4)
-            return cont(I.TYPES, "set_subtypes", ["chosen"])
+            return cont(I.Modification(I.TYPES, "set_subtypes", ["chosen"]))
         if (obj.data == "chosen_color" or re.fullmatch(r"该些?颜色", _text(obj))) and attr is None:
             # "~成为该色", "成为该些颜色": the chosen color(s) (layer 5)
-            return cont(I.COLORS, "set", ["chosen"])
+            return cont(color_mods.chosen())
         if attr == "颜色" and obj.data != "value_cmp":  # "目标生物的颜色成为由你选择的颜色" (layer 5)
-            return cont(I.COLORS, "set", ["chosen"])
+            return cont(color_mods.chosen())
         if attr is not None:
             if not _is_pt_attr(attr) or obj.data == "value_cmp":
                 return []
-            return cont(I.PT_SET, "set", _text(obj))
+            return cont(pt_mods.set_base(_text(obj)))
         if obj.data == "value_cmp":
             return []
         mods = _is_modifications(obj, verb, subject)
         if not mods:
-            return [I.Effect(I.ONE_SHOT, affected=subject, verb="become")] if verb == "成为" else []
-        return [I.Effect(C, affected=subject, modifications=mods)]
+            return [_rec(I.ONE_SHOT, affected=subject, verb="become")] if verb == "成为" else []
+        return [_rec(C, affected=subject, modifications=mods)]
     if d == "is_not":
         # "~便不是生物", "不再是武具": a type removed (CR 205.1b)
         obj = next(c for c in p.children if isinstance(c, Tree))
@@ -444,25 +466,25 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             if n.data == "nominal":
                 nominal_into(f, n)
         removed = f.types + f.subtypes
-        return cont(I.TYPES, "remove", removed) if removed else []
+        return cont(type_mods.change(removed, negated=True)) if removed else []
     if d == "text_change":
         aff = next((np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "det"), subject)
-        return cont(I.TEXT, "set", affected=aff)
+        return cont(text_mods.change_text(), affected=aff)
     if d == "cost_change":
         # no subject ("…每有一个目标,便增加{2}{U}来施放"): the spell's own cost (CR 601.2f)
-        return [I.Effect(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
+        return [_rec(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
     if d == "use_for":
-        return [I.Effect(I.RULES, affected=subject, verb="spend_only")]
+        return [_rec(I.RULES, affected=subject, verb="spend_only")]
     if d == "gain_obj" and re.fullmatch(r"具有(?:该|所选)(?:生物)?类别", _text(p)):
         # "~额外具有该类别" (is the chosen type in addition to its other types): layer 4
-        return cont(I.TYPES, "add", ["chosen"])
+        return cont(type_mods.chosen(additive=True))
     if d == "gain_obj" and re.fullmatch(r"具有所有基本地类别", _text(p)):
-        return cont(I.TYPES, "add", ["every basic land type"])   # "额外具有所有基本地类别" (layer 4)
+        return cont(type_mods.every_basic_land_type())   # "额外具有所有基本地类别" (layer 4)
     if d == "gain_obj" and _text(p).endswith("异能"):
         # "具有所有被它放逐之生物牌的所有起动式异能": other objects' abilities, granted (layer 6)
-        return cont(I.ABILITIES, "add", ["copied"])
+        return cont(ability_mods.add(["copied"]))
     if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "gain_type_color":
         mods = []
         for tc in p.children:
@@ -473,9 +495,9 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
                 mods.append(I.Modification(I.COLORS, op="add"))
             else:
                 mods.append(I.Modification(I.TYPES, op="add"))
-        return [I.Effect(C, affected=subject, modifications=mods)] if mods else []
+        return [_rec(C, affected=subject, modifications=mods)] if mods else []
     if d == "new_targets":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="new_targets")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="new_targets")]
     if d in ("paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result"):
         return []
     if d == "causative":
@@ -483,53 +505,54 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         subj = np_filter(inner[0], ctx)
         pr = inner[-1]
         preds = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")]
-        return [e for x in preds[-1:] for e in predicate_effects(x, subj, ctx, None)]
+        return [e for x in preds[-1:] for e in predicate_records(x, subj, ctx, None)]
     if d == "enter_as_copy":
-        return [I.Effect(I.REPLACEMENT, affected=I.Filter(ref="self"), verb="enter_as_copy"),
-                I.Effect(C, affected=I.Filter(ref="self"), modifications=[I.Modification(I.COPY, op="set")])]
+        # "~进战场时成为…的复制品" (enters as a copy): a replacement and the copy effect (CR 614.1c, 707.2)
+        return [_rec(I.ONE_SHOT, affected=I.Filter(ref="self"), verb="enter_as_copy",
+                     modifications=[copy_mods.become_copy()], tags={COPY_ENTER})]
     if d == "as_though":
-        return [I.Effect(I.RULES, affected=subject, verb="as_though")]
+        return [_rec(I.RULES, affected=subject, verb="as_though")]
     if d == "cycle":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="cycle")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="cycle")]
     if d == "status_obj":
-        return [I.Effect(I.RULES, affected=subject, verb="block")]
+        return [_rec(I.RULES, affected=subject, verb="block")]
     if d == "controls":
         # a top-level "你操控X" (conditions and trigger events are not built) changes control
         node = next((c for c in p.children if isinstance(c, Tree)), None)
         tok = next((str(c) for c in p.children if isinstance(c, Token)), "")
         you = (subject is not None and subject.ref == "you") or tok.lstrip("由").startswith("你")
         if you and node is not None:
-            return cont(I.CONTROL, "gain", None, affected=np_filter(node, ctx))
+            return cont(control.gain(), affected=np_filter(node, ctx))
         return []
     if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"):
         return []  # "create a token … that is a copy of X": the copy is part of the one-shot (CR 707.2)
     if d == "is_copy" and subject is None:
         return []  # "派出一个衍生物,且是X的复制": the created token is the copy, part of the one-shot (CR 707.2)
     if d in ("become_copy", "is_copy"):
-        return cont(I.COPY, "set")
+        return cont(copy_mods.become_copy())
     if d == "equals":
         if attr is not None and _is_pt_attr(attr):
-            return cont(I.PT_DEFINE, "set", None, defining=True)  # the value is computed (CR 604.3), as en/ja give it
+            return cont(pt_mods.define())  # the value is computed (CR 604.3), as en/ja give it
         return []
     if d == "exchange_control":
         # "交换~与目标永久物的操控权": both objects change controller (CR 613.1b, layer 2)
         node = next((c for c in p.children if isinstance(c, Tree)), None)
-        return cont(I.CONTROL, "exchange", None, affected=np_filter(node, ctx) if node is not None else subject)
+        return cont(control.exchange(), affected=np_filter(node, ctx) if node is not None else subject)
     if d == "vote":  # "每位牌手各投票选择「A」或「B」": a vote is an action (CR 701.38)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="vote")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="vote")]
     if d == "play_revealed":  # "你以展示牌库顶牌的方式进行游戏": how the game is played, a rules effect
-        return [I.Effect(I.RULES, affected=subject, verb="play_revealed")]
+        return [_rec(I.RULES, affected=subject, verb="play_revealed")]
     if d in ("in_zone", "note", "more_than", "spent_on", "cast_during", "keeps_types", "did_verb"):
         return []  # states in conditions ("~在你的坟墓场", "手牌比每位对手都多"); "仍为原本的类别" marks the chain
     if d == "likewise":
         # "且先攻、连击…异能亦比照办理": the same grant for each listed keyword (layer 6)
         kws = next((_kw_list(c) for c in p.children if isinstance(c, Tree) and c.data == "kw_list"), [])
-        return cont(I.ABILITIES, "add", kws, affected=ctx.last_subject)
+        return cont(ability_mods.add(kws), affected=ctx.last_subject)
     if d == "x_def":
         return []  # "X为…": defines X for the sentence before
     if d == "causative_attr":
         # "令你的总生命成为…": the player's life total changes (a one-shot, CR 119.5)
-        return [I.Effect(I.ONE_SHOT, affected=I.Filter(ref="you", noun="player"), verb="become")]
+        return [_rec(I.ONE_SHOT, affected=I.Filter(ref="you", noun="player"), verb="become")]
     if d == "turn_face":
         toks = list(p.scan_values(lambda v: isinstance(v, Token)))
         end = toks[-1].end_pos if toks and toks[-1].end_pos is not None else None
@@ -537,90 +560,124 @@ def predicate_effects(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if end is not None and ctx.norm[end:].startswith("翻为牌面朝下"):
             # "将~翻为牌面朝下" (turn ~ face down): its face-down characteristics, layer 1b (CR 708.2)
             inner = next((c for c in p.children if isinstance(c, Tree)), None)
-            return cont(I.FACE_DOWN, "set", affected=np_filter(inner, ctx) if inner is not None else subject)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="turn_face")]   # turning face up (CR 701.34)
+            return cont(face_down.turn_face_down(), affected=np_filter(inner, ctx) if inner is not None else subject)
+        return [_rec(I.ONE_SHOT, affected=subject, verb="turn_face")]   # turning face up (CR 701.34)
     if d == "flip_coin":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="flip_coin")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="flip_coin")]
     if d == "assign_by_toughness":
         # "依照其防御力来分配战斗伤害": how combat damage is assigned, a rules effect (CR 510.1c)
-        return [I.Effect(I.RULES, affected=subject, verb="assign_by_toughness")]
+        return [_rec(I.RULES, affected=subject, verb="assign_by_toughness")]
     if d == "lose_types_abilities":  # "失去所有其他类别和异能" (layers 4 and 6)
-        return [I.Effect(C, affected=subject, modifications=[I.Modification(I.TYPES, op="remove", value=["all"]),
-                                                           I.Modification(I.ABILITIES, op="remove_all")])]
+        return cont(type_mods.lose_all(["all"]), ability_mods.remove_all())
     if d == "gain_all_types":  # "获得所有生物类别" (CR 205.3m, layer 4)
-        return [I.Effect(C, affected=subject, modifications=[I.Modification(I.TYPES, op="all_creature_types")])]
+        return cont(type_mods.all_creature_types())
     if d == "double":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
         word = next(str(t) for t in p.children if isinstance(t, Token) and t.type == "DOUBLED")
         if word.startswith(("力量", "防御力")):
             # doubling power: it gets +X/+0 where X is its power (CR 701.10d), layer 7c
-            return cont(I.PT_MODIFY, "modify", "double", affected=aff)
-        return [I.Effect(I.ONE_SHOT, affected=aff, verb="double")]  # "将…指示物数量加倍" (counters placed)
+            return cont(pt_mods.double(), affected=aff)
+        return [_rec(I.ONE_SHOT, affected=aff, verb="double")]  # "将…指示物数量加倍" (counters placed)
     if d == "switch_pt":
         inner = [c for c in p.children if isinstance(c, Tree)]
         aff = np_filter(inner[0], ctx) if inner else subject
-        return cont(I.PT_SWITCH, "switch", affected=aff)
+        return cont(pt_mods.switch(), affected=aff)
     if d == "blocked_by":
         # top level only as "只能被X阻挡" (can't be blocked except by X); trigger events are not built
-        return [I.Effect(I.RULES, affected=subject, verb="block_restriction")]
+        return [_rec(I.RULES, affected=subject, verb="block_restriction")]
     if d == "attach":
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="attach")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="attach")]
     if d == "no_max":
-        return [I.Effect(I.RULES, affected=subject, verb="no_max_hand_size")]
+        return [_rec(I.RULES, affected=subject, verb="no_max_hand_size")]
     if d in ("extra_turn", "extra_combat"):  # extra turns and phases are added once (CR 500.7, 500.8)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb=d)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "cant":
         inner = next((c for c in p.children if isinstance(c, Tree)), None)
         if inner is not None and inner.data == "gain_kw" and not (subject is not None and subject.ref in ("you", "player")):
             # "不能具有或获得践踏异能": can't have an ability — layer 6 (CR 613.1f)
-            return cont(I.ABILITIES, "remove", _kw_list(inner))
-    if d in ("cant", "cant_be", "must_attack"):
-        return [I.Effect(I.RULES, affected=subject, verb="cant" if d != "must_attack" else "must_attack")]
+            return cont(ability_mods.remove(_kw_list(inner)))
+    if d == "must_attack":
+        # "若能攻击，则必须攻击" (attacks if able): the meaning layer makes it a requirement (CR 508.1d)
+        return [_rec(I.ONE_SHOT, affected=subject, verb="attack", tags={_IF_ABLE})]
+    if d in ("cant", "cant_be"):
+        return [_rec(I.RULES, affected=subject, verb="cant")]
     if d in ("enters_tapped", "enters_with"):
-        return [I.Effect(I.REPLACEMENT, affected=subject, verb=d)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=d, tags={ENTERS_TAPPED if d == "enters_tapped" else ENTERS_WITH})]
     if d == "instead":
-        return [I.Effect(I.REPLACEMENT, affected=subject, verb="instead")]
+        # "改为…" (… instead): it and the instructions coordinated with it replace an event (CR 614.1a)
+        return [_rec(I.ONE_SHOT, affected=subject, verb="instead", tags={INSTEAD})]
     if d == "skip":
-        return [I.Effect(I.REPLACEMENT, affected=subject, verb="skip")]
+        return [_rec(I.REPLACEMENT, affected=subject, verb="skip")]
     if d == "prevent":
-        return [I.Effect(I.PREVENTION, affected=subject, verb="prevent")]
+        return [_rec(I.PREVENTION, affected=subject, verb="prevent")]
     if d in ONE_SHOT_RULES:
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("mana_cost", "value", "place")]
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
     if d == "copy_spell":  # "将该咒语复制两次": copying a spell is a one-shot (CR 707.10)
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb="copy")]
+        return [_rec(I.ONE_SHOT, affected=subject, verb="copy")]
     if d == "action":
         verb = next((_text(c) for c in p.children if isinstance(c, Tree) and c.data in ("verb", "ba_verb")), "")
         if verb == "选择":
             return []  # "选择一种颜色/一个来源…": a choice made on resolution, no effect of its own
         if verb == "显化":
-            return cont(I.FACE_DOWN, "set", affected=None)
+            return cont(face_down.turn_face_down(), affected=None)
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("verb", "ba_verb")]
-        return [I.Effect(I.ONE_SHOT, affected=subject, verb=VERB_LEMMA.get(verb, verb), objects=objs)]
+        return [_rec(I.ONE_SHOT, affected=subject, verb=VERB_LEMMA.get(verb, verb), objects=objs)]
     if d == "cast":
-        return [I.Effect(I.RULES, affected=subject, verb="cast")]
+        # "你可以施放…": a permission — the meaning layer decides whether it lasts (CR 601.3)
+        r = _rec(I.ONE_SHOT, affected=subject, verb="cast", tags={PLAYER_MAY})
+        if _MAY_THIS_TURN.search(ctx.norm):
+            # "你可在本回合中使用该牌": the grammar keeps no token of the adverb; the clause's words bound it
+            r.duration = "this_turn"
+        return [r]
     return []
 
 
+#: a record's tag: the predicate is done "if able"
+_IF_ABLE = "if_able"
+#: "你本回合可以…", "你可在本回合中…": a permission for this turn (an adverb the tree keeps no token of)
+_MAY_THIS_TURN = re.compile(r"本回合中?(?:你)?可以?|可以?(?:在|于)本回合")
+
+
+def _rec(kind: str, affected: I.Filter | None = None, verb: str | None = None, objects=(), modifications=(),
+         tags=()) -> Predicate:
+    """A record whose affected object is the one given (the statement's subject, a causative's object …)."""
+    return Predicate(kind, list(modifications), verb=verb, objects=list(objects), tags={OWN_SUBJECT, *tags},
+                     subject=affected)
+
+
+def duration_of(node: Tree) -> str | None:
+    """Hook (duration): a statement prefix that bounds its effects ("直到回合结束", "本回合中")."""
+    if node.data in DURATIONS:
+        return node.data if node.data != "for_as_long_as" else "as_long_as"
+    return None
+
+
+def condition_of(node: Tree) -> I.Condition | None:
+    """Hook (condition): a statement prefix that conditions its effects ("只要…", "如果…")."""
+    return I.Condition(CONDITIONS[node.data], _text(node)) if node.data in CONDITIONS else None
+
+
 def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.Effect], I.Filter | None]:
-    effects: list[I.Effect] = []
+    """Hook (statement): the prefixes and suffixes of a statement, its core's records → its effects."""
+    records: list[Predicate] = []
     duration = None
-    condition = None
+    statement = meaning.Statement()
     in_addition = False
     replacement_prefix = False
-    free_cast = False
-    alt_cost = False
     core = None
     for c in st.children:
         if not isinstance(c, Tree):
             continue
+        cond = condition_of(c)
         if c.data in DURATIONS:
-            duration = c.data if c.data != "for_as_long_as" else "as_long_as"
-        elif c.data in CONDITIONS:
-            condition = I.Condition(CONDITIONS[c.data], _text(c))
+            duration = duration_of(c)
+        elif cond is not None:
+            statement.mods.append(meaning.Mod("condition", cond))
         elif c.data == "instead_prefix":
-            effects.append(I.Effect(I.REPLACEMENT, affected=inherited, verb="instead"))
+            # "改为…" (… instead): what follows replaces an event (CR 614.1a)
+            records.append(_rec(I.ONE_SHOT, affected=inherited, verb="instead", tags={INSTEAD}))
         elif c.data == "in_addition":
             in_addition = True
         elif c.data == "as_enters":
@@ -630,20 +687,36 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
         elif c.data in ("core", "exist_core"):
             core = c
         elif c.data == "likewise":
-            effects += predicate_effects(c, inherited, ctx, None)
+            records += predicate_records(c, inherited, ctx, None)
         elif c.data == "only_np":
             # "只有具飞行异能的生物才能阻挡~": a restriction on the others (CR 509.1b)
-            effects.append(I.Effect(I.RULES, affected=np_filter(c.children[0], ctx), verb="only"))
+            records.append(_rec(I.RULES, affected=np_filter(c.children[0], ctx), verb="only"))
         elif c.data == "without_paying":
-            free_cast = True
+            statement.without_paying = True
         elif c.data == "alt_cost":
-            alt_cost = True
+            statement.alternative_cost = True
     if st.data == "trailing_duration":
         return [], inherited
     if replacement_prefix:
-        effects.append(I.Effect(I.REPLACEMENT, affected=I.Filter(ref="self"), verb="as_enters"))
-    if core is None:
-        return effects, inherited
+        # "于~进战场时,…" (as ~ enters): the sentence is part of a replacement (CR 614.12)
+        records.append(_rec(I.REPLACEMENT, affected=I.Filter(ref="self"), verb="as_enters"))
+        statement.mods.append(meaning.Mod("as_enters"))
+    subject = inherited
+    if core is not None:
+        subject = _core_records(core, ctx, inherited, records)
+    if subject is not None:
+        ctx.last_subject = subject
+    for r in records:
+        r.duration = r.duration or duration
+    statement.if_able = any(_IF_ABLE in r.tags for r in records)
+    effects = meaning.finish(meaning.effects(records, meaning.Context()), statement)
+    if in_addition:
+        _additive(effects)
+    return effects, subject
+
+
+def _core_records(core, ctx: Ctx, inherited: I.Filter | None, records: list[Predicate]) -> I.Filter | None:
+    """The records of a statement's core (subject + predicates), appended to ``records``; → the subject."""
     subject = inherited
     attr = None
     preds = None
@@ -670,53 +743,33 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             attr = _text(c.children[-1])
         elif isinstance(c, Tree) and c.data == "preds":
             preds = c
-    if preds is not None:
-        for pr in preds.children:
-            if not isinstance(pr, Tree) or pr.data == "pred_conj":
-                continue
-            if pr.data == "pred_subj":
-                subj_node = next(x for x in pr.children if isinstance(x, Tree) and x.data.startswith(("subject", "attr_")))
-                subject = np_filter(subj_node.children[0], ctx) if subj_node.data != "attr_subject_bare" else I.Filter(ref="self")
-            predicate = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")
-                         and not x.data.startswith(("subject", "attr_"))]
-            replaced = any(e.kind == I.REPLACEMENT and e.verb == "instead" for e in effects)
-            this_turn = any(isinstance(x, Tree) and x.data == "adverb" and _find(x, "this_turn_adv") is not None
-                            for x in pr.children)
-            for pnode in predicate[-1:]:
-                for e in predicate_effects(pnode, subject, ctx, attr):
-                    if not (replaced and e.kind == I.ONE_SHOT):
-                        if this_turn and e.kind == I.RULES and e.duration is None:
-                            e.duration = "this_turn"  # "本回合不能阻挡"
-                        effects.append(e)
-    if subject is not None:
-        ctx.last_subject = subject
-    if replacement_prefix:
-        # "于~进战场时,从你的坟墓场放逐任意数量的生物牌": what happens as it enters is part of the
-        # replacement effect (CR 614.1c), not a one-shot of its own
-        effects = [e for e in effects if e.kind != I.ONE_SHOT]
-    if alt_cost:
-        # "你可以…,而不支付~的法术力费用": an alternative cost, a static ability of the spell (CR 118.9)
-        return [I.Effect(I.RULES, affected=I.Filter(ref="self"), verb="alternative_cost")], subject
-    if free_cast and duration is None:
-        # "你可以施放之，且不需支付其法术力费用" casts now (one-shot); with a duration ("本回合中，你可以
-        # 使用这些牌…") it is a permission that lasts, a rules effect (CR 601.3)
-        for e in effects:
-            if e.kind == I.RULES and e.verb == "cast":
-                e.kind = I.ONE_SHOT
+    if preds is None:
+        return subject
+    for pr in preds.children:
+        if not isinstance(pr, Tree) or pr.data == "pred_conj":
+            continue
+        if pr.data == "pred_subj":
+            subj_node = next(x for x in pr.children if isinstance(x, Tree) and x.data.startswith(("subject", "attr_")))
+            subject = np_filter(subj_node.children[0], ctx) if subj_node.data != "attr_subject_bare" else I.Filter(ref="self")
+        predicate = [x for x in pr.children if isinstance(x, Tree) and x.data not in ("adverb", "adverbs")
+                     and not x.data.startswith(("subject", "attr_"))]
+        this_turn = any(isinstance(x, Tree) and x.data == "adverb" and _find(x, "this_turn_adv") is not None
+                        for x in pr.children)
+        for pnode in predicate[-1:]:
+            for r in predicate_records(pnode, subject, ctx, attr):
+                if this_turn and (r.kind == I.RULES or PLAYER_MAY in r.tags) and r.duration is None:
+                    r.duration = "this_turn"  # "本回合不能阻挡", "你本回合可以额外使用一个地"
+                records.append(r)
+    return subject
+
+
+def _additive(effects: list[I.Effect]) -> None:
+    """"除其原本类别外" (in addition to its other types), "仍为原本类别": the types are added, not set."""
     for e in effects:
         if e.kind == I.CONTINUOUS:
-            e.duration = e.duration or duration
-            e.condition = e.condition or condition
-            if in_addition:
-                for m in e.modifications:
-                    if m.characteristic == I.TYPES and m.op == "set":
-                        m.op = "add"
-        elif e.kind == I.RULES:
-            # "本回合不能阻挡": a rules effect keeps its duration, as in the other languages
-            e.duration = e.duration or duration
-            if condition is not None:
-                e.condition = condition
-    return effects, subject
+            for m in e.modifications:
+                if m.characteristic == I.TYPES and m.op == "set":
+                    m.op = "add"
 
 
 def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list[I.Effect]:
@@ -742,11 +795,7 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
                 effs = [e for e in effs if e.kind != I.ONE_SHOT]
             out.extend(effs)
     if _find(chain, "keeps_types") is not None:
-        # "成为神器,且仍具有原本类别": the new type is added, not set
-        for e in out:
-            for m in e.modifications:
-                if m.characteristic == I.TYPES and m.op == "set":
-                    m.op = "add"
+        _additive(out)      # "成为神器,且仍具有原本类别": the new type is added, not set
     durs = {e.duration for e in out if e.kind == I.CONTINUOUS and e.duration}
     if len(durs) == 1:
         d = durs.pop()
@@ -840,15 +889,21 @@ def keyword_clause(node, text: str) -> I.ClauseIR:
     effects = []
     if eff and eff.get("kind") == "continuous":
         layer = str(eff.get("layer"))
-        char = {"4": I.TYPES, "5": I.COLORS}.get(layer)
-        if char:
-            op = "all_creature_types" if char == I.TYPES else "set"
-            effects.append(I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
-                                    modifications=[I.Modification(char, op=op, value=["colorless"] if char == I.COLORS else None)]))
+        # changeling (layer 4: every creature type), devoid (layer 5: colorless)
+        mod = {"4": type_mods.all_creature_types, "5": lambda: color_mods.change(["colorless"])}.get(layer)
+        if mod:
+            effects.append(I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"), modifications=[mod()]))
     return I.ClauseIR(text=text, form=I.FORM_KEYWORD, parsed=True, keyword=I.Keyword(kid, param), effects=effects)
 
 
 def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
+    ir = _build_clause(tree, seg, norm)
+    if ir.form in (I.FORM_TRIGGERED, I.FORM_ACTIVATED):
+        permissions.resolving(ir.effects)   # "你可以施放该牌" is done as the ability resolves
+    return ir
+
+
+def _build_clause(tree, seg: Segment, norm: str) -> I.ClauseIR:
     node = tree.children[0] if tree.data == "start" else tree
     if isinstance(node, Token):
         return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True)
@@ -857,7 +912,7 @@ def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
     if node.data == "pt_box":
         return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, effects=[
             I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
-                     modifications=[I.Modification(I.PT_SET, op="set", value=_text(node))])])
+                     modifications=[pt_mods.set_base(_text(node))])])
     ctx = Ctx(norm)
     if node.data == "ability_word_clause":
         # "齐力—{T},…:…": the ability word names an activated ability
