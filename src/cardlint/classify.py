@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from cardlint import ir as I
+from cardlint.meaning.cda import is_cda
 
 #: characteristic → layer (CR 613.1); PT_DEFINE is 7a only when it is a CDA (see _layer).
 LAYER_OF = {
@@ -24,9 +25,6 @@ LAYER_OF = {
     I.PT_MODIFY: "7c",
     I.PT_SWITCH: "7d",
 }
-
-#: Characteristics a CDA may define (604.3a: colors, subtypes, power, toughness).
-CDA_CHARACTERISTICS = {I.COLORS, I.TYPES, I.PT_DEFINE}
 
 SPELL_TYPES = ("instant", "sorcery")
 
@@ -63,36 +61,6 @@ def _looks_like_spell(clause: I.ClauseIR) -> bool:
             return True
         if e.affected is not None and e.affected.quantifier == "target":
             return True
-    return False
-
-
-def is_cda(effect: I.Effect, mod: I.Modification, ability: str) -> bool:
-    if ability not in ("static", "keyword"):
-        return False
-    if effect.kind != I.CONTINUOUS or effect.granted or effect.condition is not None:
-        return False
-    if effect.duration is not None:
-        return False
-    if effect.affected is None or not effect.affected.is_self:
-        return False
-    if mod.characteristic not in CDA_CHARACTERISTICS:
-        return False
-    # A value read from a choice made as the object entered ("~ is the chosen color") does not stop
-    # an ability from being a CDA: CR 208.2a's example (Lost Order of Jarkeld) is a CDA that reads
-    # "the chosen player"; outside the battlefield the choice is simply missing.
-    if mod.characteristic == I.PT_DEFINE:
-        return True
-    if mod.characteristic == I.COLORS:
-        return mod.op == "set"
-    if mod.characteristic == I.TYPES:
-        # "is every creature type" (Changeling-like) defines subtypes; "is a creature" (a card
-        # type) is not a characteristic a CDA may define.
-        if mod.op in ("all_creature_types", "set_subtypes"):
-            return True
-        # "~ is the chosen type in addition to its other types" adds subtypes, which a CDA may define
-        # (criterion 1); adding a card type or supertype is not.
-        return (mod.op == "add" and isinstance(mod.value, list) and bool(mod.value)
-                and not any(str(v).lower() in I.CARD_TYPES or str(v).lower() in I.SUPERTYPES for v in mod.value))
     return False
 
 

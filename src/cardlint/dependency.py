@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from cardlint import ir as I
-from cardlint.classify import LAYER_OF, ability_kind, is_cda, is_spell_card
+from cardlint.classify import LAYER_OF, ability_kind, is_spell_card
+from cardlint.meaning.cda import is_cda
 from cardlint.i18n import _
 
 __all__ = ["Source", "EffectPart", "Dependency", "effect_parts", "find_dependencies", "find_loops",

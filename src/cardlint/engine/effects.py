@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 from cardlint import ir as I
-from cardlint.classify import LAYER_OF, is_cda
+from cardlint.classify import LAYER_OF
+from cardlint.meaning.cda import is_cda
 from cardlint.engine.board import Board, BoardEffect, BoardObject
 from cardlint.engine.model import (
     BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, Ability, EngineEffect, ObjState, Part, State, subtype_category,

@@ -8,7 +8,7 @@ A clause whose text is a CDA must be declared as one (it applies first in its la
 from __future__ import annotations
 
 from cardlint import ir as I
-from cardlint.classify import CDA_CHARACTERISTICS
+from cardlint.meaning.cda import CDA_CHARACTERISTICS
 from cardlint import names
 from cardlint.i18n import _
 from cardlint.lint.engine import Analysis, finding

@@ -36,13 +36,12 @@ Where each decision lives (one guess each):
 ``locking``            locked-in affected sets of resolved effects (611.2c)
 ``stack``              spell abilities that work on the stack (113.6, 604.5), token definitions (111.4)
 ``affected``           which object or player an effect applies to
+``cda``                which continuous effects are characteristic-defining abilities (604.3a), read by
+                       the classifier, the layer engine and the translation check
 =====================  ========================================================================
-
-The CDA criteria (CR 604.3a) are the classifier's (:func:`cardlint.classify.is_cda`): it reads the IR
-this layer writes.
 """
 
-from cardlint.meaning import (abilities, affected, colors, control, copy, face_down, locking, permissions, pt,  # noqa: F401
+from cardlint.meaning import (abilities, affected, cda, colors, control, copy, face_down, locking, permissions, pt,  # noqa: F401
                               replacement, requirements, rules_effects, stack, text, types)
 from cardlint.meaning.effects import NO_EFFECT, effects, finish, predicate_effects
 from cardlint.meaning.record import STATE, Context, Mod, Predicate, Statement

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from cardlint import ir as I
-from cardlint.classify import LAYER_OF, classify_clause, is_cda
+from cardlint.classify import LAYER_OF, classify_clause
+from cardlint.meaning.cda import is_cda
 
 UNKNOWN = "?"
 
