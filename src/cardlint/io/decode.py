@@ -148,6 +148,11 @@ def _json_reason(msg: str) -> str:
 def check_value(value: Any, path: str, text: str | None = None, first_line: int = 1) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` and strings with lone surrogates (iteratively:
     the value may be as deep as the parser allowed)."""
+    if (text is not None and "\\u" not in text and not SURROGATE.search(text)
+            and text.count("[") + text.count("{") <= MAX_DEPTH):
+        # a decoded string holds a lone surrogate only from a "\\u" escape or from the text itself, and
+        # a value cannot nest deeper than its opening brackets: nothing to walk (the common record)
+        return
     stack = [(value, 1)]
     while stack:
         v, depth = stack.pop()

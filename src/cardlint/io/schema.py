@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from cardlint.errors import InputError
@@ -185,8 +186,10 @@ def kind_of(v: Any) -> str:
     return next((name for t, name in _KINDS if isinstance(v, t)), type(v).__name__)
 
 
-def _alternatives(spec: str) -> list[str]:
-    """Split at the top-level `` | `` (``list of (A | B)`` keeps its parenthesised union)."""
+@lru_cache(maxsize=None)
+def _alternatives(spec: str) -> tuple[str, ...]:
+    """Split at the top-level `` | `` (``list of (A | B)`` keeps its parenthesised union); a schema has
+    a few dozen specs and every record asks for them, so each is split once."""
     out, depth, cur = [], 0, ""
     for part in spec.split(" | "):
         cur = f"{cur} | {part}" if cur else part
@@ -196,7 +199,7 @@ def _alternatives(spec: str) -> list[str]:
             cur = ""
     if cur:
         out.append(cur.strip())
-    return [x for a in out for x in (_alternatives(a[1:-1]) if a.startswith("(") and a.endswith(")") else [a])]
+    return tuple(x for a in out for x in (_alternatives(a[1:-1]) if a.startswith("(") and a.endswith(")") else [a]))
 
 
 def matches(value: Any, spec: str, subs: list | None = None) -> tuple[bool, tuple[str, Any] | None]:
