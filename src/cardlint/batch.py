@@ -237,7 +237,8 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
 def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int | None = 1,
               key: Callable[[Any], str | None] | None = None, cache: ResultCache | None = None,
               store: Callable[[Any], bool] | None = None, encode: bool = False, chunk: int = CHUNK,
-              stored: Callable[[Any], Any] | None = None, pairs: bool = False) -> Iterator:
+              stored: Callable[[Any], Any] | None = None, pairs: bool = False,
+              prepare: Callable[[], Any] | None = None) -> Iterator:
     """``work(item, *params)`` for each item, in input order.  ``work`` must be a module-level
     function (workers are forked processes; the items, params and results are pickled).  With
     ``key`` and ``cache``: an item whose ``key(item)`` is in the cache is not computed — its result
@@ -247,7 +248,9 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
     may carry more for this run than a later run needs).  ``encode``: every result comes back
     :class:`Stored`, encoded where it was computed (``store`` is then called there too: a
     module-level function).  ``pairs``: ``(item, key, result)`` for each item instead of the result
-    (the key None when not cached)."""
+    (the key None when not cached).  ``prepare()`` runs once, before the first item that is not in the
+    cache is computed (and before workers fork, so they share what it loaded): a run the cache
+    answers whole loads no parser."""
     from cardlint.i18n import get_lang
 
     jobs = default_jobs() if jobs is None else max(1, jobs)
@@ -258,7 +261,13 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
     first = [part for _, part in zip(range(2), chunks)]
     if len(first) < 2:
         jobs = 1  # one chunk: no worker would run beside this process
-    try:
+    prepared = False
+
+    def start() -> None:
+        nonlocal pool, prepared
+        prepared = True
+        if prepare is not None:
+            prepare()
         if jobs > 1:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
@@ -266,6 +275,8 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
             pool = ProcessPoolExecutor(jobs, mp_context=ctx)
+
+    try:
         window: deque = deque()
 
         def finish(entry) -> list:
@@ -295,6 +306,8 @@ def run_batch(items: Iterable, work: Callable, params: tuple = (), *, jobs: int 
             keys = [key(item) for item in part] if use_cache else [None] * len(part)
             known = cache.get_many([k for k in keys if k is not None]) if use_cache else {}
             todo = [item for item, k in zip(part, keys) if k is None or k not in known]
+            if todo and not prepared:
+                start()
             if not todo:
                 future = None
             elif pool is not None:

@@ -98,8 +98,6 @@ def _no_error(row: dict) -> bool:
 def _run_batch(args, fmt, out) -> int:
     errors = 0
     collected = []
-    # the parser is loaded before any time budget runs (and before workers fork, which then share it)
-    _classify(warm_up_text(args.game, args.lang), args.lang, None, None, args.game)
     from cardlint.io.sources import iter_card_records
 
     # JSONL, Scryfall or MTGJSON, by content; each record checked against its schema once, here, before
@@ -108,7 +106,10 @@ def _run_batch(args, fmt, out) -> int:
     results = run_batch(progress(records, args.input if args.input != "-" else ""), classify_record,
                         (args.lang, args.game, args.input, args.time_limit),
                         jobs=args.jobs, key=_record_key(args.lang, args.game), cache=open_cache(args),
-                        store=_no_error, encode=True)
+                        store=_no_error, encode=True,
+                        # the parser is loaded before any time budget runs and before workers fork (which
+                        # then share it) — and not at all when the cache answers every record
+                        prepare=lambda: _classify(warm_up_text(args.game, args.lang), args.lang, None, None, args.game))
     for result in results:
         errors += not result.ok
         if fmt == "jsonl":
