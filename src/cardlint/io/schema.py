@@ -202,10 +202,28 @@ def _alternatives(spec: str) -> tuple[str, ...]:
     return tuple(x for a in out for x in (_alternatives(a[1:-1]) if a.startswith("(") and a.endswith(")") else [a]))
 
 
+_SCALARS = (str, bool, int, type(None))
+#: the specs whose test reads nothing but the value's type
+_TYPE_ONLY_ALTS = frozenset({"any", "null", "text", "bool", "int", "map", "list"})
+_BY_TYPE: dict[tuple[str, type], bool] = {}
+
+
+@lru_cache(maxsize=None)
+def _type_only(spec: str) -> bool:
+    return all(alt in _TYPE_ONLY_ALTS for alt in _alternatives(spec))
+
+
 def matches(value: Any, spec: str, subs: list | None = None) -> tuple[bool, tuple[str, Any] | None]:
     """(ok, inner) — ``inner`` is (spec, value) of an element that failed inside a list or map, for
     a more precise message.  Mappings that must fit another table are appended to ``subs`` as
     (format, value) for the caller to check."""
+    kind = type(value)
+    if kind in _SCALARS and _type_only(spec):
+        # "text | null" and the like: the answer depends on the value's type only (asked per record)
+        ok = _BY_TYPE.get((spec, kind))
+        if ok is None:
+            ok = _BY_TYPE[(spec, kind)] = any(_match_one(value, alt, [])[0] for alt in _alternatives(spec))
+        return ok, None
     inner = None
     for alt in _alternatives(spec):
         mine: list = []
