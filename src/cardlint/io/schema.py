@@ -206,6 +206,8 @@ _SCALARS = (str, bool, int, type(None))
 #: the specs whose test reads nothing but the value's type
 _TYPE_ONLY_ALTS = frozenset({"any", "null", "text", "bool", "int", "map", "list"})
 _BY_TYPE: dict[tuple[str, type], bool] = {}
+#: (format, ((key, type) …)) of records found valid whose every spec is type-only
+_VALID_SHAPES: set[tuple] = set()
 
 
 @lru_cache(maxsize=None)
@@ -299,6 +301,12 @@ def check(data: Any, fmt: str, path: str, where: Locator) -> None:
     not a mapping, a missing required key, an unknown key, a value of the wrong type (recursing
     into ``<format>`` elements)."""
     table = SCHEMAS[fmt]
+    shape = None
+    if type(data) is dict and all(type(v) in _SCALARS for v in data.values()):
+        # a record of plain values whose every spec reads only types is valid or not by its shape alone
+        shape = (fmt, tuple((k, type(v)) for k, v in data.items()))
+        if shape in _VALID_SHAPES:
+            return
     if not isinstance(data, dict):
         line, col = where(data, None)
         raise InputError(_("{what} must be a mapping of keys to values, not {got}").format(
@@ -329,6 +337,8 @@ def check(data: Any, fmt: str, path: str, where: Locator) -> None:
                              path=path, line=line, column=col)
         for sub_fmt, item in subs:
             check(item, sub_fmt, path, where)
+    if shape is not None and all(_type_only(table[k].type) for k in data) and len(_VALID_SHAPES) < 4096:
+        _VALID_SHAPES.add(shape)
 
 
 def find_cycle(edges: dict[str, str | None]) -> list[str] | None:
