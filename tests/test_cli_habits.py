@@ -307,3 +307,12 @@ def test_translation_summary_aligned_by_display_width():
     finally:
         set_lang("en")
     assert len({width(r) for r in rows}) == 1, rows
+
+
+def test_a_run_leaves_the_callers_interface_language(capsys):
+    from cardlint.i18n import get_lang, set_lang
+
+    set_lang("en")
+    assert main(["classify", "Flying", "--ui-lang", "ja"]) == 0
+    capsys.readouterr()
+    assert get_lang() == "en"

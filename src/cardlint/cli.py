@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import contextvars
 import importlib
 import sys
 
@@ -86,6 +87,12 @@ def _command_from_argv(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    # a run's interface language (--ui-lang) is set in a context of its own, so that a caller in the
+    # same process (a test, an editor plugin) keeps its own language after the run
+    return contextvars.copy_context().run(_main, argv)
+
+
+def _main(argv: list[str]) -> int:
     from cardlint.io.output import safe_std_streams
 
     safe_std_streams()

@@ -3,11 +3,16 @@ the YGO engineer), renumbered into the CL5xx range (their own codes stay as alia
 
 from __future__ import annotations
 
+from cardlint.codes import rules
 from cardlint.i18n import _
 from cardlint.lint.engine import Analysis, finding
 
-CODES = ("CL501", "CL503")
-YGO_CODES = {"YGO001": "CL501", "YGO003": "CL503"}  # YGO002 needs script labels: not wired yet
+CODES = ("CL501", "CL502", "CL503")
+
+
+def _ygo_codes() -> dict[str, str]:
+    """YGO00n → its CL code: the registry's aliases are the one home of the renumbering."""
+    return {alias: code for code in CODES for alias in rules("CL")[code].aliases}
 
 
 def check_entry(an: Analysis, config):
@@ -19,9 +24,9 @@ def check_entry(an: Analysis, config):
     except ImportError:  # the YGO linter has not landed
         return []
     record = {"name": e.name, "type": e.type_line, "text": e.text, **e.extra}
-    out = []
+    out, ygo_codes = [], _ygo_codes()
     for f in lint_effects(record, e.lang):
-        code = YGO_CODES.get(f.get("code"))
+        code = ygo_codes.get(f.get("code"))
         if code is None:
             continue
         idx = f.get("effect_index")

@@ -10,16 +10,20 @@ Signature (called by the lead's linter)::
 
 Codes:
 
-* ``YGO001`` (info) — an optional "When … : You can" trigger (～時に発動できる / …时才能发动) can miss the
+Each code's severity is the registry's (``cardlint.codes``: YGO001 = CL501, YGO002 = CL502, YGO003 =
+CL503 in ``lint/rules.yaml``), the one place it is written.
+
+* ``YGO001`` — an optional "When … : You can" trigger (～時に発動できる / …时才能发动) can miss the
   timing (ygo-rules-en.txt § "Missing the Timing, If vs When"; OCG Perfect Rulebook 2017 pp. 134–136).
-* ``YGO002`` (warning) — the wording's timing disagrees with the script: "When … : You can" but the
+* ``YGO002`` — the wording's timing disagrees with the script: "When … : You can" but the
   script's optional trigger has the DELAY flag (an "if" trigger), or "If … : You can" without it.
   Only when script labels are given and the counts of optional triggers match.
-* ``YGO003`` (warning) — an effect the grammar could not parse (classified by the fallback).
+* ``YGO003`` — an effect the grammar could not parse (classified by the fallback).
 """
 
 from __future__ import annotations
 
+from cardlint.codes import lookup
 from cardlint.i18n import _
 
 RULE_REF = "ygo-rules-en.txt § Missing the Timing, If vs When (OCG Perfect Rulebook 2017 pp. 134-136)"
@@ -34,10 +38,10 @@ def lint_effects(card_record: dict, lang: str, script_labels: dict | None = None
     findings: list[dict] = []
     for i, d in enumerate(effects):
         if d["type"] == "trigger" and d["mandatory"] is False and d["timing"] == "when":
-            findings.append(_finding("YGO001", "info", i, d, _(
+            findings.append(_finding("YGO001", i, d, _(
                 "optional \"when\" trigger: it can miss the timing if something else happens last ({ref})").format(ref=RULE_REF)))
         if not d["parsed"]:
-            findings.append(_finding("YGO003", "warning", i, d, _("effect not parsed by the grammar; "
+            findings.append(_finding("YGO003", i, d, _("effect not parsed by the grammar; "
                                                                    "classified by the fallback")))
     labels = script_labels or card_record.get("script_labels")
     if labels:
@@ -45,8 +49,8 @@ def lint_effects(card_record: dict, lang: str, script_labels: dict | None = None
     return findings
 
 
-def _finding(code, severity, index, d, message):
-    return {"code": code, "severity": severity, "message": message, "effect_index": index, "text": d["text"]}
+def _finding(code, index, d, message):
+    return {"code": code, "severity": lookup(code).severity, "message": message, "effect_index": index, "text": d["text"]}
 
 
 def _delay_mismatch(effects: list[dict], labels: dict) -> list[dict]:
@@ -77,5 +81,5 @@ def _delay_mismatch(effects: list[dict], labels: dict) -> list[dict]:
             msg = _("worded \"If … : You can\" but the script's trigger lacks the DELAY flag (a \"when\" trigger)")
         else:
             continue
-        out.append(_finding("YGO002", "warning", i, d, msg))
+        out.append(_finding("YGO002", i, d, msg))
     return out
