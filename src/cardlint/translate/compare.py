@@ -613,6 +613,14 @@ def _sentence_pairs(p: Pair) -> list[Pair] | None:
     return align(es, ts)
 
 
+def _is_empty(sig: ClauseSig) -> bool:
+    """A sentence that parses and says nothing of its own: a target announcement ("クリーチャー1体を
+    対象とする。", "{T}:プレイヤー1人を対象とする。"), a definition ("Xは…に等しい。"), a restriction the IR
+    does not keep.  The other text says the same inside a sentence ("{T}: Target player …", "…, where
+    X is …"), so it needs no counterpart: its having none is no reason to leave a clause undetermined."""
+    return sig.parsed and not sig.atoms and not sig.keywords and not sig.kw_unknown and not sig.reminder
+
+
 def replace_index(sig: ClauseSig, k: int) -> ClauseSig:
     return replace(sig, indices=(k,), line=k + 1)
 
@@ -627,6 +635,8 @@ def _compare_by_sentence(p: Pair) -> tuple[list[Finding], list[Reason]] | None:
     for sp in pairs:
         if sp.en is None or sp.tr is None:
             present = sp.en or sp.tr
+            if _is_empty(present):
+                continue          # nothing to compare, nothing missing
             side = "en" if sp.en is not None else "translation"
             reasons.append(Reason(side, present.text, present.error if not present.parsed
                                   else _("no counterpart sentence"), p.tr.index, p.en.index))

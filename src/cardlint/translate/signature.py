@@ -285,11 +285,13 @@ def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
 
 def _drop_choices(clause: I.ClauseIR) -> None:
     """"Choose a basic land type. Target land becomes that type" and "… becomes the basic land type of
-    your choice" are one effect in two templates: a choice changes nothing of its own, the effect
-    that uses it is compared.  A clause that only chooses keeps its choice."""
-    rest = [e for e in clause.effects if not (e.kind == I.ONE_SHOT and e.verb == "choose")]
-    if rest and len(rest) < len(clause.effects):
-        clause.effects = rest
+    your choice" are one effect in two templates: a choice right before the continuous effect that
+    uses it changes nothing of its own; that effect is compared.  Any other choice stays ("You may
+    choose new targets for it" is an action of its own)."""
+    effects = clause.effects
+    clause.effects = [e for i, e in enumerate(effects)
+                      if not (e.kind == I.ONE_SHOT and e.verb == "choose" and i + 1 < len(effects)
+                              and effects[i + 1].kind == I.CONTINUOUS)]
 
 
 def _drop_copy_exception_grants(clause: I.ClauseIR) -> None:
