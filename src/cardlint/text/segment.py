@@ -49,6 +49,8 @@ def unglue_striations(text: str) -> str:
     "…)Lv1-42/2Lv5+5/5先制攻撃" → "…)\nLv 1-4\n2/2\nLv 5+\n5/5\n先制攻撃".  The glued digits of a
     range and its P/T box ("1-42/2") split where the next striation starts (its N is this one's
     M + 1); text whose ranges do not resolve so is left as it is."""
+    if not _glued_level_re().search(text):
+        return text                       # (most cards: no level symbol at all)
     lines = text.split("\n")
     if not any(_glued_level_re().search(line) and not level_header_re().match(line.strip()) for line in lines):
         return text
