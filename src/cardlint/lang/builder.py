@@ -17,7 +17,7 @@ from lark import Token, Tree
 from cardlint import ir as I
 from cardlint import vocab
 from cardlint import meaning
-from cardlint.meaning import permissions, stack
+from cardlint.meaning import levels, permissions, stack
 from cardlint.speed import FastTransformer
 from cardlint.meaning import colors as color_rules, control as control_rules, copy as copy_rules, \
     face_down as face_down_rules, abilities as ability_rules, pt as pt_rules, text as text_rules, types as type_rules
@@ -515,28 +515,26 @@ class IRBuilder(FastTransformer):
         return ("keyword_line", [KeywordRef("level", str(children[0]).split(" ", 1)[1])])
 
     def striation(self, children):
-        """CR 711.2b: a striation is one static ability of the leveler — "as long as it has N–M
-        level counters, it has base power and toughness P/T and has [the abilities printed in it]"
-        (layer 7b and layer 6, conditional on the level, so never a CDA)."""
-        level = str(children[0]).split(" ", 1)[1]
+        """CR 711.2b: a striation is one static ability of the leveler (:func:`meaning.levels.striation`).
+        Its parts: the P/T box (a PT token, or a statement a language reads "2/4" as), keyword lines
+        and other abilities (granted by their text)."""
         bullets = [i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "BULLET"]
         if not bullets:
             return self.level_symbol(children)
-        mods: list[I.Modification] = []
+        pts: list[str] = []
         granted: list[str] = []
         for n, i in enumerate(bullets):
             part = children[i + 1]
+            box = levels.box_pt(part[2]) if isinstance(part, tuple) and part[:2] == ("body", "statement") else None
             if isinstance(part, Token) and part.type == "PT":
-                mods.append(pt_rules.set_base(str(part)))
+                pts.append(str(part))
+            elif box is not None:
+                pts += box
             elif isinstance(part, tuple) and part[0] == "keyword_line":
                 granted += [k.name for k in part[1]]
             else:
                 granted.append('"' + self._part_text(children, i, bullets[n + 1] if n + 1 < len(bullets) else None) + '"')
-        if granted:
-            mods.append(ability_rules.add(granted))
-        effect = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="self"), modifications=mods,
-                          condition=I.Condition("level", level), verb="level")
-        return ("body", "statement", [effect], None)
+        return ("body", "statement", [levels.striation(str(children[0]), pts, granted)], None)
 
     def _part_text(self, children, bullet: int, next_bullet: int | None) -> str:
         start = children[bullet].end_pos

@@ -30,7 +30,8 @@ from cardlint.translate.align import Pair, align
 from cardlint.translate.resplit import split_candidates
 from cardlint.translate.sentences import split_sentences
 from cardlint.translate.signature import UNKNOWN, ClauseSig, clause_signature
-from cardlint.text.segment import LEVEL_HEADER_RE
+from cardlint.text.normalize import nfkc
+from cardlint.text.segment import is_level_header
 
 CONSISTENT = "consistent"
 INCONSISTENT = "inconsistent"
@@ -219,6 +220,8 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
                                      (C.KEYWORD, (I.ABILITIES,), _("abilities"), names.keyword)):
         e_vals, e_unk = _group(en, chars)
         t_vals, t_unk = _group(tr, chars)
+        if code == C.TYPE:
+            e_vals, t_vals = _without_kept_types(e_vals, t_vals, en.kept_types | tr.kept_types)
         if not e_vals or not t_vals or e_vals == t_vals:
             continue
         if e_unk or t_unk:
@@ -275,6 +278,15 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
         add(C.TARGET, _("target vs. all differs: {en} in English, {tr} in the translation")
             .format(en=_fmt({names.quantifier(q) for q in e_q}), tr=_fmt({names.quantifier(q) for q in t_q})))
     return out
+
+
+def _without_kept_types(e_vals: set, t_vals: set, kept: frozenset) -> tuple[set, set]:
+    """"target land becomes a 4/4 creature that's still a land", "…になる。それは土地でもある。" (the
+    restatement is dropped) and "… in addition to its other types": a card type the changed object
+    already has is no difference — unless nothing else is left on a side to compare."""
+    e2 = {x for x in e_vals if x[1] not in kept}
+    t2 = {x for x in t_vals if x[1] not in kept}
+    return (e2, t2) if e2 and t2 else (e_vals, t_vals)
 
 
 def _spell_flag(en_type: str | None, tr_type: str | None, lang: str) -> bool | None:
@@ -442,7 +454,31 @@ def _check_against(en_text: str, text: str, lang: str, name: str | None, tname: 
     elif lost < 0:    # the English side has fewer lines: old printings ran abilities into one line
         result = _resplit(result, -lost, en_text, "en",
                           lambda t: compare_cards(list(signatures(t, "en", name, en_type, spell)), tr_sigs, name))
+    else:             # as many lines, but a break moved: "{T}: …Mana.{T}: … Farbe.\n Die … fügt dir 3 Schaden…"
+        result = _rejoin(result, text, lambda t: compare_cards(en_sigs, list(signatures(t, lang, tname or name,
+                                                                                        tr_type, spell)), name))
     return result
+
+
+def _rejoin(result: CardResult, text: str, check) -> CardResult:
+    """A translated clause the English does not have, on a line of its own, may be the end of the
+    ability on the line before it, with the corpus text's line break misplaced (the glued abilities
+    of that line are split again by the front end): join it to the line before when that makes the
+    card compare better (never a real difference away: the joined card must compare with fewer
+    undetermined clauses, or as many and fewer findings)."""
+    extra = [c for c in result.clauses if c.status == EXTRA]
+    lines = text.split("\n")
+    if not extra or len(lines) < 2 or len(lines) > MAX_RESPLIT_LINES:
+        return result
+    best = result
+    for k in range(1, len(lines)):
+        if not any(c.translation.strip() and nfkc(lines[k]).strip().startswith(nfkc(c.translation).strip()[:20])
+                   for c in extra):
+            continue
+        got = check("\n".join(lines[:k - 1] + [lines[k - 1].rstrip() + " " + lines[k].strip()] + lines[k + 1:]))
+        if _badness(got) < _badness(best):
+            best = got
+    return best
 
 
 #: texts longer than this many lines are not searched for lost line breaks (each candidate is a
@@ -517,7 +553,7 @@ def compare_cards(en_sigs: list[ClauseSig], tr_sigs: list[ClauseSig], name: str 
 
 
 def _is_striation(sig: ClauseSig) -> bool:
-    return "\n" in sig.text and bool(LEVEL_HEADER_RE.match(sig.text.split("\n", 1)[0].strip()))
+    return "\n" in sig.text and is_level_header(sig.text.split("\n", 1)[0])
 
 
 def _gap(p: Pair, uncertain: bool) -> tuple[ClauseResult, list[Finding]]:
@@ -577,6 +613,14 @@ def _sentence_pairs(p: Pair) -> list[Pair] | None:
     return align(es, ts)
 
 
+def _is_empty(sig: ClauseSig) -> bool:
+    """A sentence that parses and says nothing of its own: a target announcement ("クリーチャー1体を
+    対象とする。", "{T}:プレイヤー1人を対象とする。"), a definition ("Xは…に等しい。"), a restriction the IR
+    does not keep.  The other text says the same inside a sentence ("{T}: Target player …", "…, where
+    X is …"), so it needs no counterpart: its having none is no reason to leave a clause undetermined."""
+    return sig.parsed and not sig.atoms and not sig.keywords and not sig.kw_unknown and not sig.reminder
+
+
 def replace_index(sig: ClauseSig, k: int) -> ClauseSig:
     return replace(sig, indices=(k,), line=k + 1)
 
@@ -591,6 +635,8 @@ def _compare_by_sentence(p: Pair) -> tuple[list[Finding], list[Reason]] | None:
     for sp in pairs:
         if sp.en is None or sp.tr is None:
             present = sp.en or sp.tr
+            if _is_empty(present):
+                continue          # nothing to compare, nothing missing
             side = "en" if sp.en is not None else "translation"
             reasons.append(Reason(side, present.text, present.error if not present.parsed
                                   else _("no counterpart sentence"), p.tr.index, p.en.index))

@@ -8,7 +8,9 @@ signatures by construction.  Template drift between rules eras is normalised her
   affected object has: the redundant type change is dropped (it is "has base P/T 1/1" today);
 - "gains"/"has" a keyword are one op (``add``); "this turn"/"until end of turn" are one duration;
 - wording-only changes ("comes into play"/"enters", "CMC"/"mana value", "removed from the game"/
-  "exiled") change neither kind, layer nor any compared value, so they never surface.
+  "exiled") change neither kind, layer nor any compared value, so they never surface;
+- "Choose a basic land type. Target land becomes that type" is "… becomes the basic land type of your
+  choice": a choice next to the effect that uses it is not compared on its own.
 
 Values a front end left in its own language (a German subtype, an unmapped keyword) are
 *unknown* and never compared: a missing translation of a word is a parser gap, not a finding.
@@ -101,6 +103,7 @@ class ClauseSig:
     kw_unknown: bool = False                      # a keyword clause whose keyword the front end did not identify
     error: str | None = None                      # why the grammar did not parse it
     origin: tuple | None = None                   # (lang, name, type line, spell): to parse its sentences alone
+    kept_types: frozenset[str] = frozenset()      # card types the objects whose types change already have
 
     @property
     def index(self) -> int:
@@ -138,7 +141,8 @@ class ClauseSig:
                          kw_index=self.kw_index + other.kw_index,
                          filter_keywords=self.filter_keywords | other.filter_keywords,
                          kw_unknown=self.kw_unknown or other.kw_unknown,
-                         error=self.error or other.error, origin=self.origin)
+                         error=self.error or other.error, origin=self.origin,
+                         kept_types=self.kept_types | other.kept_types)
 
 
 # --- normalisation of values -------------------------------------------------------------------
@@ -275,7 +279,19 @@ def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
         _drop_redundant_types(e)
     c.effects = [e for i, e in enumerate(c.effects) if not _is_still_restatement(e, c.effects[:i])]
     _drop_copy_exception_grants(c)
+    _drop_choices(c)
     return c
+
+
+def _drop_choices(clause: I.ClauseIR) -> None:
+    """"Choose a basic land type. Target land becomes that type" and "… becomes the basic land type of
+    your choice" are one effect in two templates: a choice right before the continuous effect that
+    uses it changes nothing of its own; that effect is compared.  Any other choice stays ("You may
+    choose new targets for it" is an action of its own)."""
+    effects = clause.effects
+    clause.effects = [e for i, e in enumerate(effects)
+                      if not (e.kind == I.ONE_SHOT and e.verb == "choose" and i + 1 < len(effects)
+                              and effects[i + 1].kind == I.CONTINUOUS)]
 
 
 def _drop_copy_exception_grants(clause: I.ClauseIR) -> None:
@@ -332,6 +348,13 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
                     v = norm_keywords(list(words or []))
                     if v is not UNKNOWN:
                         f_kws.update(neg + k for k in v)
+    kept: set[str] = set()
+    if ability != "reminder":
+        for e in norm.effects:
+            if e.kind == I.CONTINUOUS and e.affected is not None and \
+                    any(m.characteristic == I.TYPES for m in e.modifications):
+                f = e.affected
+                kept.update(w for w in [t.lower() for t in (f.types or [])] + [(f.noun or "").lower()] if w in CARD_TYPES)
     kw = clause.keyword.id if clause.keyword is not None else None
     kw_unknown = False
     if kw is not None and kw not in keyword_ids():
@@ -342,7 +365,8 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
                      filter_colors=frozenset(f_colors), filter_pts=frozenset(f_pts),
                      kw_index=((index, kw),) if kw and ability == "keyword" else (),
                      filter_keywords=frozenset(f_kws), kw_unknown=kw_unknown and ability == "keyword",
-                     error=None if clause.parsed else (clause.error or "not parsed"), origin=origin)
+                     error=None if clause.parsed else (clause.error or "not parsed"), origin=origin,
+                     kept_types=frozenset(kept))
 
 
 def _filter_values(f: I.Filter, colors: set, pts: set) -> None:

@@ -377,7 +377,7 @@ class GermanFrontend(Frontend):
     def new_builder(self, norm: str):
         from cardlint.lang.de.builder import GermanIRBuilder
 
-        return GermanIRBuilder()
+        return GermanIRBuilder(source=norm)   # (a striation's abilities keep their text)
 
     def finish(self, result) -> I.ClauseIR:
         from cardlint.lang.builder import to_clause

@@ -37,6 +37,7 @@ from cardlint.meaning import abilities as ability_mods
 from cardlint.meaning import colors as color_mods
 from cardlint.meaning import control, face_down
 from cardlint.meaning import copy as copy_mods
+from cardlint.meaning import levels
 from cardlint.meaning import permissions
 from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import types as type_mods
@@ -1163,6 +1164,25 @@ def build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
     return ir
 
 
+def _striation(root: Tree, ir: I.ClauseIR, seg: Segment, norm: str) -> I.ClauseIR:
+    """h19: "Lv1-3 • 4/4 • トランプル" — a leveler's striation, one static ability (CR 711.2b,
+    :func:`meaning.levels.striation`): the P/T box, the keywords by id, other abilities granted."""
+    pts: list[str] = []
+    granted: list[str] = []
+    for part in root.children[1:]:
+        if not isinstance(part, Tree):
+            continue                      # the bullets
+        if part.data == "pt_line":
+            pts.append(str(next(t for t in tokens(part) if t.type == "PT")))
+        elif part.data == "keyword_line":
+            items = [c for c in part.children if isinstance(c, Tree) and c.data == "kw_item"]
+            granted += [ja_vocab.KEYWORDS.get(str(c.children[0]), str(c.children[0])) for c in items]
+        else:
+            granted.append("quoted_ability")
+    ir.effects.append(levels.striation(str(root.children[0]), pts, granted))
+    return ir
+
+
 def _build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
     root = tree.children[0] if tree.data == "start" else tree
     ir = I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, lang="ja")
@@ -1187,6 +1207,8 @@ def _build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
         ir.form = I.FORM_KEYWORD
         ir.keyword = I.Keyword("level_up", re.sub(r"^Lv\s*", "", text_of(root)).replace(" ", ""))
         return ir
+    if d == "striation":
+        return _striation(root, ir, seg, norm)
     if d == "pt_line":
         # the P/T printed under a level bar: the object's base P/T while its level is in that
         # range (CR 711.2a) — layer 7b

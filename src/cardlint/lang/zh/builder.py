@@ -25,6 +25,7 @@ from cardlint.meaning import abilities as ability_mods
 from cardlint.meaning import colors as color_mods
 from cardlint.meaning import control, face_down
 from cardlint.meaning import copy as copy_mods
+from cardlint.meaning import levels
 from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
@@ -903,12 +904,32 @@ def build_clause(tree, seg: Segment, norm: str, fe) -> I.ClauseIR:
     return ir
 
 
+def _striation(node: Tree, seg: Segment) -> I.ClauseIR:
+    """h19: "等级1-3 • 4/4 • 践踏" — a leveler's striation, one static ability (CR 711.2b,
+    :func:`meaning.levels.striation`): the P/T box, the keywords by id, other abilities granted."""
+    pts: list[str] = []
+    granted: list[str] = []
+    for part in node.children[1:]:
+        if not isinstance(part, Tree):
+            continue
+        if part.data == "pt_box":
+            pts.append(_text(part))
+        elif part.data in ("keyword_ability", "protection", "enchant_kw", "kw_prefixed"):
+            granted.append(keyword_clause(part, _text(part)).keyword.id)
+        else:
+            granted.append("quoted")
+    return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True,
+                      effects=[levels.striation(str(node.children[0]), pts, granted)])
+
+
 def _build_clause(tree, seg: Segment, norm: str) -> I.ClauseIR:
     node = tree.children[0] if tree.data == "start" else tree
     if isinstance(node, Token):
         return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True)
     if node.data in ("keyword_ability", "protection", "enchant_kw", "kw_prefixed", "level_bar", "old_enchant"):
         return keyword_clause(node, seg.text)
+    if node.data == "striation":
+        return _striation(node, seg)
     if node.data == "pt_box":
         return I.ClauseIR(text=seg.text, form=I.FORM_STATEMENT, parsed=True, effects=[
             I.Effect(I.CONTINUOUS, affected=I.Filter(ref="self"),
