@@ -447,6 +447,12 @@ class GermanIRBuilder(IRBuilder):
         merged = I.Filter(ref="multiple", noun=next((f.noun for f in filters if f.noun), None))
         for f in filters:
             merged.types += [t for t in f.types if t not in merged.types]
+            # "zu einer 4/4 schwarzen und grünen Elementar- und Schrecken-Kreatur" (the ellipsis written
+            # out as two noun phrases): what either part says of the object it names
+            merged.subtypes += [t for t in f.subtypes if t not in merged.subtypes]
+            merged.colors += [c for c in f.colors if c not in merged.colors]
+            merged.with_abilities += [a for a in f.with_abilities if a not in merged.with_abilities]
+            merged.pt = merged.pt or f.pt
             merged.extra += f.extra
             if f.noun in ("power", "toughness", "stärke", "widerstandskraft"):
                 merged.noun = "power_toughness"
@@ -595,6 +601,10 @@ class GermanIRBuilder(IRBuilder):
     def base_pt_item(self, children):
         return ("base_pt", str(children[-1]))
 
+    def base_pt_value(self, children):
+        # "mit Basis-Stärke und -Widerstandskraft jeweils gleich …": the value follows the noun phrase
+        return I.Filter(noun="power_toughness", extra=["power_toughness"])
+
     def same_list(self, children):
         return flatten([c for c in children if not isinstance(c, (Node, Token))])
 
@@ -712,6 +722,10 @@ class GermanIRBuilder(IRBuilder):
                     nps += [x for x in c.children if isinstance(x, I.Filter)]
         for f in nps:
             colors += [x for x in f.colors if x not in colors]
+        if not colors and any(any(e.startswith("gen:") and "farbe" in e.split() for e in f.extra)
+                              or (f.noun == "color" and not f.colors and f.quantifier == "a") for f in nps):
+            # "wird zu einer Kreatur einer Farbe deiner Wahl", "ist eine Kreatur dieser Farbe": the colour chosen
+            mods.append(color_rules.chosen(additive=add))
         if colors:
             mods.append(color_rules.change(colors, additive=add))
         if supertypes:
@@ -740,6 +754,11 @@ class GermanIRBuilder(IRBuilder):
             if f.pt:
                 mods.append(pt_rules.set_base(f.pt))
                 break
+        else:
+            if _with_pt_value(nps):
+                # "zu einer Artefaktkreatur mit Stärke und Widerstandskraft jeweils gleich / in Höhe
+                # ihrer umgewandelten Manakosten": P/T set by a value (7b, or 7a as a CDA)
+                mods.append(pt_rules.define())
         for f in nps:
             if f.with_abilities:
                 mods.append(ability_rules.add(f.with_abilities))
@@ -767,7 +786,7 @@ class GermanIRBuilder(IRBuilder):
 
     def be_action(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="be")
-        if self._equal(p):
+        if self._equal(p) and not _with_pt_value([f for f in p.objects if f.types]):
             p.mods = [pt_rules.define()]
             p.tags.add("equal")
             return p
@@ -1168,6 +1187,9 @@ class GermanIRBuilder(IRBuilder):
                 and before and before[-1].affected is not None and before[-1].affected.is_self:
             # "Die Stärke des ~ ist gleich …, und seine Widerstandskraft ist gleich …": "seine" is ~
             affected = I.Filter(ref="self")
+        if p.verb in ("become", "be") and type_rules.restates_own_type(p.mods, affected):
+            # "Eine Kreatur … wird zu einer blauen Kreatur": the noun only carries the colour
+            p.mods = [m for m in p.mods if m.characteristic != I.TYPES]
         char = next((x[5:] for x in (affected.extra if affected is not None else []) if x.startswith("char:")), None)
         if char and p.verb in ("become", "be") and not p.mods:
             # "Der Kreaturentyp … wird zu diesem Typ", "Die Farbe … wird weiß": layer 4 / layer 5
@@ -1281,6 +1303,11 @@ def _relative_keywords(node: Node) -> list[str]:
     from cardlint.lang.de.keywords import keyword_id
 
     return [keyword_id(str(t))[0] or str(t) for t in toks if t.type == "KW"]
+
+
+def _with_pt_value(nps: list[I.Filter]) -> bool:
+    """"… mit Stärke und Widerstandskraft (jeweils gleich …)": a noun phrase that has P/T set by a value."""
+    return any(not f.pt and any(e.startswith("mit ") and "power_toughness" in e.split() for e in f.extra) for f in nps)
 
 
 def _is_pt_noun(f: I.Filter) -> bool:
