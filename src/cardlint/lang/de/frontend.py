@@ -240,6 +240,8 @@ _DASH_SPACING = re.compile(r"\s*—\s*")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:])")
 _BZW_DOT = re.compile(r"\bbzw\.")
 _UPKEEP_HYPHEN = re.compile(r"^(kumulative versorgung)-\s+")
+_OLD_HASTE_SELF = re.compile(r"^für ~ gilt die einsatzverzögerung nicht\.?$")
+_OLD_HASTE = re.compile(r"(^|«|\")für ([^.«»\"]+?) gilt die einsatzverzögerung nicht(?=[.»\"]|$)")
 _UPKEEP_NUMBER = re.compile(r"^(kumulative versorgung)\s*-\s*(\d+)\.?$")
 _CHOOSE_HEAD = re.compile(r"^(?:bestimme|wähle) (?:eines|einen|eine|zwei|drei|x)(?: aus)?:")
 
@@ -323,6 +325,12 @@ class GermanFrontend(Frontend):
             # "Kumulative Versorgung-2", "… -1" (Ice Age): the generic cost after a hyphen
             text = _UPKEEP_NUMBER.sub(r"\1 {\2}", text)
             text = _UPKEEP_HYPHEN.sub(r"\1 — ", text)
+        if "einsatzverzögerung nicht" in text:
+            # "Für ~ gilt die Einsatzverzögerung nicht" (before 1999): haste, as the English "is unaffected
+            # by summoning sickness" reads; of another object, "… hat Eile"
+            if _OLD_HASTE_SELF.match(text):
+                return KW_MARK + "eile"
+            text = _OLD_HASTE.sub(r"\1\2 hat eile", text)
         # older spelling (before 1996/2006): "muß", "daß" → "muss", "dass"
         text = _OLD_SS.sub(r"\1ss\2", text) if "ß" in text else text
         if "- " in text or "-, " in text:
