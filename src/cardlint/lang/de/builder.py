@@ -112,6 +112,18 @@ def _compound_subtypes(f: I.Filter) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _subtype_words() -> frozenset[str]:
+    from cardlint import vocab
+
+    return frozenset(vocab.subtype_names("de"))
+
+
+def _noun_subtypes(f: I.Filter) -> list[str]:
+    """The head noun when it is a subtype word ("ist zusätzlich ein Werwolf", "wird zu einem grünen Wurm")."""
+    return [f.noun] if f.noun and not f.types and f.noun in _subtype_words() else []
+
+
 def _unnegated(low: str) -> list[str]:
     """The word without each prefix "(?:nicht-?)?" can take off: itself, after "nicht", after "nicht-"."""
     out = [low]
@@ -712,6 +724,8 @@ class GermanIRBuilder(IRBuilder):
                 colors += [code for x in c.children if isinstance(x, Node) and x.name == "color_adj"
                            for code in [color_of(" ".join(x.tokens()))] if code]
         nps = [f for f in p.objects if f.ref in ("object", "multiple")]
+        zu = [x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
+              and str(c.children[0]) in ("zu", "zur", "zum") for x in c.children if isinstance(x, I.Filter)]
         # "… Kreaturen, die auch noch Länder sind": the new types are added to the old ones
         add = add or any(e.startswith("rel:") and "auch noch" in e for f in nps for e in f.extra)
         # "wird zu einer 3/3 Kreatur": the NP inside the "zu" phrase
@@ -720,6 +734,10 @@ class GermanIRBuilder(IRBuilder):
                 prep = c.children[0] if c.children else None
                 if prep is not None and str(prep) in ("zu", "zur", "zum"):
                     nps += [x for x in c.children if isinstance(x, I.Filter)]
+        if become and zu:
+            # "wird jeder Planeswalker … zu einer 4/4 roten Drache-Kreatur": what the object becomes is the
+            # "zu" phrase, read before the (inverted) subject that stands among the objects
+            nps = [f for f in nps if any(f is z for z in zu)] + [f for f in nps if not any(f is z for z in zu)]
         for f in nps:
             colors += [x for x in f.colors if x not in colors]
         if not colors and any(any(e.startswith("gen:") and "farbe" in e.split() for e in f.extra)
@@ -734,8 +752,7 @@ class GermanIRBuilder(IRBuilder):
             # "wird zu einer Kopie einer Kreatur deiner Wahl": the copied object's noun phrase stands
             # beside the copy's (a genitive without its determiner)
             return [copy_rules.become_copy()]
-        zu = [x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
-              and str(c.children[0]) in ("zu", "zur", "zum") for x in c.children if isinstance(x, I.Filter)]
+
         if become and any(f.noun == "color" and not f.colors for f in zu):
             # "seine Farbe wird … zu einer Farbe deiner Wahl": the colour chosen, layer 5
             return [color_rules.chosen()]
@@ -747,7 +764,7 @@ class GermanIRBuilder(IRBuilder):
                 continue    # "X sind die umgewandelten Manakosten der … Karte": a cost or a card is no type
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
-                mods.append(type_rules.change(f.types + _compound_subtypes(f), additive=add,
+                mods.append(type_rules.change(f.types + _compound_subtypes(f) + _noun_subtypes(f), additive=add,
                                               negated=f.quantifier == "no"))
                 break
         for f in nps:
@@ -985,6 +1002,10 @@ class GermanIRBuilder(IRBuilder):
             p.mods = [face_down_rules.turn_face_down()]
         elif lem == "kontrollieren" and "neg" not in p.tags:
             p.tags.add("control_state")
+        elif lem == "bringen" and any(f.token or f.noun == "token" for f in objs) and any(
+                isinstance(c, Node) and c.name == "zone_battlefield" for c in children):
+            # "Bringe einen 1/1 … Kreaturenspielstein ins Spiel" (before 2012): a token is created (CR 111.2)
+            p.verb = "create"
 
     # replaces the base: German verbs: lemmas, separable particles, negation
     def action(self, children):
@@ -1111,6 +1132,14 @@ class GermanIRBuilder(IRBuilder):
             # finite verb first, then a comma, is a conditional clause (verb-first "if"), unless a
             # prefix or trigger stands before it (then the verb is second) — see statement() and body()
             out[0].tags.add("v1_candidate")
+        # coordinated predicates share the first one's inverted subject ("…, erhält jede Kreatur … +2/+2,
+        # verursacht Trampelschaden und ist … ein Werwolf"): the noun phrase after a later finite verb is
+        # its object, not a subject of its own
+        head = out[0] if out and isinstance(out[0], Pred) else None
+        if head is not None and head.subject is not None:
+            for p in out[1:]:
+                if isinstance(p, Pred) and "own_subject" not in p.tags and p.subject is not head.subject:
+                    p.subject, p.subject_mods = head.subject, None
         # German puts a duration shared by coordinated predicates at the end of the last one
         # ("erhält +3/-3 und verliert alle Kreaturentypen bis zum Ende des Zuges")
         last = out[-1].duration if out else None
@@ -1118,6 +1147,13 @@ class GermanIRBuilder(IRBuilder):
             for p in out[:-1]:
                 if p.duration is None and p.kind == I.CONTINUOUS and "own_subject" not in p.tags:
                     p.duration = last
+        # … or in the middle field of the first ("erhält bis zum Ende des Zuges +2/+2, verursacht
+        # Trampelschaden und ist zusätzlich ein Werwolf"): the later ones share it
+        first = out[0].duration if out and isinstance(out[0], Pred) and out[0].kind == I.CONTINUOUS else None
+        if first:
+            for p in out[1:]:
+                if p.duration is None and p.kind == I.CONTINUOUS and "own_subject" not in p.tags:
+                    p.duration = first
         return out
 
     @staticmethod

@@ -240,6 +240,11 @@ _DASH_SPACING = re.compile(r"\s*—\s*")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:])")
 _BZW_DOT = re.compile(r"\bbzw\.")
 _UPKEEP_HYPHEN = re.compile(r"^(kumulative versorgung)-\s+")
+_OLD_VIGILANCE_SELF = re.compile(r"^~ wird beim angreifen nicht getappt\.?$")
+_OLD_VIGILANCE = re.compile(r"^([^.,;«»]+?) (wird|werden) beim angreifen nicht getappt(?=\.|$)")
+_OLD_FLASH = re.compile(r"^du kannst ~ immer dann (?:spielen|wirken), (?:wenn|falls) du (?:auch )?einen spontanzauber "
+                        r"(?:spielen|sprechen|wirken) (?:könntest|kannst)\.?$")
+_OLD_UPKEEP = re.compile(r"(?<!nur )während deiner versorgungs(?:phase|segments)(?![\w\-])")
 _OLD_HASTE_SELF = re.compile(r"^für ~ gilt die einsatzverzögerung nicht\.?$")
 _OLD_HASTE = re.compile(r"(^|«|\")für ([^.«»\"]+?) gilt die einsatzverzögerung nicht(?=[.»\"]|$)")
 _UPKEEP_NUMBER = re.compile(r"^(kumulative versorgung)\s*-\s*(\d+)\.?$")
@@ -325,6 +330,21 @@ class GermanFrontend(Frontend):
             # "Kumulative Versorgung-2", "… -1" (Ice Age): the generic cost after a hyphen
             text = _UPKEEP_NUMBER.sub(r"\1 {\2}", text)
             text = _UPKEEP_HYPHEN.sub(r"\1 — ", text)
+        if "beim angreifen nicht getappt" in text:
+            # "~ wird beim Angreifen nicht getappt" (before 1999): Vigilance (CR 702.20), as the English
+            # "Attacking doesn't cause ~ to tap" reads; of other creatures, "… hat/haben Wachsamkeit"
+            if _OLD_VIGILANCE_SELF.match(text):
+                return KW_MARK + "wachsamkeit"
+            text = _OLD_VIGILANCE.sub(lambda m: m.group(1) + (" haben" if m.group(2) == "werden" else " hat")
+                                      + " wachsamkeit", text)
+        if "immer dann" in text and _OLD_FLASH.match(text):
+            # "Du kannst ~ immer dann spielen, wenn du auch einen Spontanzauber spielen könntest": Flash
+            return KW_MARK + "aufblitzen"
+        if "versorgungs" in text and "während" in text:
+            # "während deiner Versorgungsphase" as the time of an action (6th Edition and before) is the
+            # trigger "zu Beginn deines Versorgungssegments", as the English "During your upkeep, …" reads;
+            # "nur während …" (a timing restriction) stays
+            text = _OLD_UPKEEP.sub("zu beginn deines versorgungssegments", text)
         if "einsatzverzögerung nicht" in text:
             # "Für ~ gilt die Einsatzverzögerung nicht" (before 1999): haste, as the English "is unaffected
             # by summoning sickness" reads; of another object, "… hat Eile"
