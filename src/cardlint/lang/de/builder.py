@@ -109,7 +109,19 @@ def _compound_subtypes(f: I.Filter) -> list[str]:
             for p in words:
                 if not any(_noun_facts(p)[:2]) and p not in out:
                     out.append(p)
+        elif " " not in w and "-" not in w:
+            # written as one word: "Baumhirtenkreatur", "Zombiekreaturen" (a subtype word, maybe with its
+            # linking ending, before the card type)
+            m = _ONE_WORD_SUBTYPE.match(w)
+            if m:
+                stem = m.group(1)
+                hit = next((c for c in (stem, stem[:-1], stem[:-2]) if c in _subtype_words()), None)
+                if hit and hit not in out:
+                    out.append(hit)
     return out
+
+
+_ONE_WORD_SUBTYPE = re.compile(r"^([a-zäöüß]{3,}?)(?:artefaktkreatur|kreatur)(?:en)?$")
 
 
 @lru_cache(maxsize=1)
@@ -726,7 +738,8 @@ class GermanIRBuilder(IRBuilder):
         nps = [f for f in p.objects if f.ref in ("object", "multiple")]
         zu = [x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
               and str(c.children[0]) in ("zu", "zur", "zum") for x in c.children if isinstance(x, I.Filter)]
-        # "… Kreaturen, die auch noch Länder sind": the new types are added to the old ones
+        # "… Kreaturen, die auch noch Länder sind": the new types are added to the old ones (not the colours)
+        add_colors = add
         add = add or any(e.startswith("rel:") and "auch noch" in e for f in nps for e in f.extra)
         # "wird zu einer 3/3 Kreatur": the NP inside the "zu" phrase
         for c in children:
@@ -743,9 +756,9 @@ class GermanIRBuilder(IRBuilder):
         if not colors and any(any(e.startswith("gen:") and "farbe" in e.split() for e in f.extra)
                               or (f.noun == "color" and not f.colors and f.quantifier == "a") for f in nps):
             # "wird zu einer Kreatur einer Farbe deiner Wahl", "ist eine Kreatur dieser Farbe": the colour chosen
-            mods.append(color_rules.chosen(additive=add))
+            mods.append(color_rules.chosen(additive=add_colors))
         if colors:
-            mods.append(color_rules.change(colors, additive=add))
+            mods.append(color_rules.change(colors, additive=add_colors))
         if supertypes:
             mods.append(type_rules.change(supertypes, additive=True))
         if copy_rules.names_copy(nps):
@@ -1002,6 +1015,12 @@ class GermanIRBuilder(IRBuilder):
             p.mods = [face_down_rules.turn_face_down()]
         elif lem == "kontrollieren" and "neg" not in p.tags:
             p.tags.add("control_state")
+        elif lem == "wechseln" and any(isinstance(c, Node) and c.name == "pp" and c.children and str(c.children[0]) == "zu"
+                                       and any(isinstance(x, I.Filter) and x.noun == "color" for x in c.children)
+                                       for c in children):
+            # "… wechselt bis zum Ende des Zuges zu einer Farbe, die du bestimmst": becomes that colour (layer 5)
+            p.kind = I.CONTINUOUS
+            p.mods = [color_rules.chosen()]
         elif lem == "bringen" and any(f.token or f.noun == "token" for f in objs) and any(
                 isinstance(c, Node) and c.name == "zone_battlefield" for c in children):
             # "Bringe einen 1/1 … Kreaturenspielstein ins Spiel" (before 2012): a token is created (CR 111.2)
@@ -1080,6 +1099,12 @@ class GermanIRBuilder(IRBuilder):
         if w == "stattdessen":
             return Mod("instead")
         return Node("lead_adverb", children)
+
+    def sub_suffix(self, children):
+        # "…, bis Gaeas Vasall das Spiel verlässt": a duration until an event (CR 611.2b)
+        if any(isinstance(c, Token) and c.type == "OTHER_SUB" and str(c).strip() == "bis" for c in children):
+            return self.duration_mod("until_event")
+        return Node("sub_suffix", children)
 
     def suffix_lead(self, children):
         return next((c for c in children if isinstance(c, Mod)), Node("suffix_lead", children))
