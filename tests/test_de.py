@@ -249,3 +249,36 @@ def test_keyword_noun_forms_give_kb_ids(text, value):
     clause = classify_text(text, "de", name="Irgendein Name", type_line="Verzauberung — Aura")["clauses"][0]
     assert clause["parsed"] is True
     assert [e.get("value") for e in clause["effects"] if e.get("characteristic") == "abilities"] == [value]
+
+
+# ------------------------------------------------------------------ hde: segmentation and older printings
+def test_reminder_text_broken_over_lines_is_one_clause():
+    text = ("Morph {2}{U} (Du kannst diese Karte verdeckt für {3} als eine 2/2 Kreatur spielen.\n"
+            " Decke sie zu einem beliebigen Zeitpunkt für ihre Morph-Kosten auf.)")
+    clauses = classify_text(text, "de", "Aufsteigender Avior")["clauses"]
+    assert [c["ability"] for c in clauses] == ["keyword"] and clauses[0]["parsed"]
+    # a parenthesis that never closes leaves the lines as they were
+    assert len(classify_text("Fliegend (Diese Kreatur …\nZiehe eine Karte.\nZiehe eine Karte.\nEile", "de")["clauses"]) == 4
+
+
+@pytest.mark.parametrize("text,keyword", [
+    ("Kumulative Versorgung-2", "cumulative_upkeep"),
+    ("Standardlandumwandlung {1}{B}", "basic_landcycling"),
+    ("Sumpfumwandlung {2}", "swampcycling"),
+    ("Zehren", "ingest"),
+])
+def test_older_and_missing_keyword_forms(text, keyword):
+    assert keyword_id(FRONTEND.normalize(text, None).lstrip("¶"))[0] == keyword
+
+
+def test_subtype_list_before_a_hyphen_is_a_compound():
+    norm = FRONTEND.normalize("Bringe einen 1/1 grünen (Elf, Krieger)-Kreaturenspielstein ins Spiel.", None)
+    assert "elf-krieger-kreaturenspielstein" in norm
+    clause = classify_text("Bringe einen 1/1 grünen (Elf, Krieger)-Kreaturenspielstein ins Spiel.", "de")["clauses"][0]
+    assert clause["parsed"] and [e.get("verb") for e in clause["effects"]] == ["create"]
+
+
+def test_timing_restriction_is_no_upkeep_trigger():
+    clause = classify_text("{T}: Ziehe eine Karte. Spiele diese Fähigkeit nur während deines Versorgungssegments.",
+                           "de")["clauses"][0]
+    assert clause["ability"] == "activated"

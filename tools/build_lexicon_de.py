@@ -73,6 +73,8 @@ def subtypes() -> set[str]:
             p = p.strip().lower()
             if re.fullmatch(r"[a-zäöüß][a-zäöüß\-']{1,}", p) and p not in ("legende",):
                 out.add(p)
+    # subtypes no type line prints (token-only creature types), from the vocabulary file
+    out |= set(vocab.table("de").get("subtype_names") or {})
     return out
 
 

@@ -104,6 +104,16 @@ def test_type_changes():
     assert types.lose_all().op == "remove" and types.all_creature_types().op == "all_creature_types"
 
 
+
+def test_a_creature_that_becomes_a_blue_creature_only_changes_color():
+    blue_creature = [colors.change(["U"]), types.change(["creature"])]
+    assert types.restates_own_type(blue_creature, target("creature"))     # the noun carries the color
+    assert types.restates_own_type(blue_creature, SELF)
+    assert not types.restates_own_type(blue_creature, target("artifact"))   # animating: 205.1a type set
+    assert not types.restates_own_type([types.change(["creature"])], target("creature"))
+    assert not types.restates_own_type(blue_creature + [pt.set_base("3/3")], SELF)
+    assert not types.restates_own_type([colors.change(["U"]), types.change(["creature", "elf"])], target())
+
 # --- colors, copy vs type change, text, control ----------------------------------------------------------
 def test_all_colors_is_a_color_setting_effect():
     m = colors.all_colors()

@@ -47,3 +47,19 @@ def removes_land_abilities(mod: I.Modification) -> bool:
     if mod.characteristic != I.TYPES or mod.op != "set" or not isinstance(mod.value, list):
         return False
     return any(str(v).lower() in BASIC_LAND_TYPES or v == EVERY_BASIC_LAND_TYPE for v in mod.value)
+
+
+def restates_own_type(mods: list[I.Modification], affected: I.Filter | None) -> bool:
+    """A type "change" that names only the card type the affected object already has, beside a color
+    change and with no subtype, P/T or ability of its own: the noun only carries the color ("target
+    creature becomes a blue creature", German "wird zu einer blauen Kreatur", "ist eine Kreatur dieser
+    Farbe"), so the effect is the color change alone (layer 5), not a type-setting effect (CR 205.1a)
+    that would take the creature's other card types away."""
+    if affected is None or not any(m.characteristic == I.COLORS for m in mods):
+        return False
+    if any(m.characteristic in (I.PT_SET, I.PT_DEFINE, I.ABILITIES) for m in mods):
+        return False
+    types = [m for m in mods if m.characteristic == I.TYPES]
+    if len(types) != 1 or types[0].op != "set" or types[0].value != ["creature"]:
+        return False
+    return affected.is_self or "creature" in (affected.types or [])

@@ -109,7 +109,31 @@ def _compound_subtypes(f: I.Filter) -> list[str]:
             for p in words:
                 if not any(_noun_facts(p)[:2]) and p not in out:
                     out.append(p)
+        elif " " not in w and "-" not in w:
+            # written as one word: "Baumhirtenkreatur", "Zombiekreaturen" (a subtype word, maybe with its
+            # linking ending, before the card type)
+            m = _ONE_WORD_SUBTYPE.match(w)
+            if m:
+                stem = m.group(1)
+                hit = next((c for c in (stem, stem[:-1], stem[:-2]) if c in _subtype_words()), None)
+                if hit and hit not in out:
+                    out.append(hit)
     return out
+
+
+_ONE_WORD_SUBTYPE = re.compile(r"^([a-zäöüß]{3,}?)(?:artefaktkreatur|kreatur)(?:en)?$")
+
+
+@lru_cache(maxsize=1)
+def _subtype_words() -> frozenset[str]:
+    from cardlint import vocab
+
+    return frozenset(vocab.subtype_names("de"))
+
+
+def _noun_subtypes(f: I.Filter) -> list[str]:
+    """The head noun when it is a subtype word ("ist zusätzlich ein Werwolf", "wird zu einem grünen Wurm")."""
+    return [f.noun] if f.noun and not f.types and f.noun in _subtype_words() else []
 
 
 def _unnegated(low: str) -> list[str]:
@@ -447,6 +471,12 @@ class GermanIRBuilder(IRBuilder):
         merged = I.Filter(ref="multiple", noun=next((f.noun for f in filters if f.noun), None))
         for f in filters:
             merged.types += [t for t in f.types if t not in merged.types]
+            # "zu einer 4/4 schwarzen und grünen Elementar- und Schrecken-Kreatur" (the ellipsis written
+            # out as two noun phrases): what either part says of the object it names
+            merged.subtypes += [t for t in f.subtypes if t not in merged.subtypes]
+            merged.colors += [c for c in f.colors if c not in merged.colors]
+            merged.with_abilities += [a for a in f.with_abilities if a not in merged.with_abilities]
+            merged.pt = merged.pt or f.pt
             merged.extra += f.extra
             if f.noun in ("power", "toughness", "stärke", "widerstandskraft"):
                 merged.noun = "power_toughness"
@@ -595,6 +625,10 @@ class GermanIRBuilder(IRBuilder):
     def base_pt_item(self, children):
         return ("base_pt", str(children[-1]))
 
+    def base_pt_value(self, children):
+        # "mit Basis-Stärke und -Widerstandskraft jeweils gleich …": the value follows the noun phrase
+        return I.Filter(noun="power_toughness", extra=["power_toughness"])
+
     def same_list(self, children):
         return flatten([c for c in children if not isinstance(c, (Node, Token))])
 
@@ -702,7 +736,10 @@ class GermanIRBuilder(IRBuilder):
                 colors += [code for x in c.children if isinstance(x, Node) and x.name == "color_adj"
                            for code in [color_of(" ".join(x.tokens()))] if code]
         nps = [f for f in p.objects if f.ref in ("object", "multiple")]
-        # "… Kreaturen, die auch noch Länder sind": the new types are added to the old ones
+        zu = [x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
+              and str(c.children[0]) in ("zu", "zur", "zum") for x in c.children if isinstance(x, I.Filter)]
+        # "… Kreaturen, die auch noch Länder sind": the new types are added to the old ones (not the colours)
+        add_colors = add
         add = add or any(e.startswith("rel:") and "auch noch" in e for f in nps for e in f.extra)
         # "wird zu einer 3/3 Kreatur": the NP inside the "zu" phrase
         for c in children:
@@ -710,18 +747,25 @@ class GermanIRBuilder(IRBuilder):
                 prep = c.children[0] if c.children else None
                 if prep is not None and str(prep) in ("zu", "zur", "zum"):
                     nps += [x for x in c.children if isinstance(x, I.Filter)]
+        if become and zu:
+            # "wird jeder Planeswalker … zu einer 4/4 roten Drache-Kreatur": what the object becomes is the
+            # "zu" phrase, read before the (inverted) subject that stands among the objects
+            nps = [f for f in nps if any(f is z for z in zu)] + [f for f in nps if not any(f is z for z in zu)]
         for f in nps:
             colors += [x for x in f.colors if x not in colors]
+        if not colors and any(any(e.startswith("gen:") and "farbe" in e.split() for e in f.extra)
+                              or (f.noun == "color" and not f.colors and f.quantifier == "a") for f in nps):
+            # "wird zu einer Kreatur einer Farbe deiner Wahl", "ist eine Kreatur dieser Farbe": the colour chosen
+            mods.append(color_rules.chosen(additive=add_colors))
         if colors:
-            mods.append(color_rules.change(colors, additive=add))
+            mods.append(color_rules.change(colors, additive=add_colors))
         if supertypes:
             mods.append(type_rules.change(supertypes, additive=True))
         if copy_rules.names_copy(nps):
             # "wird zu einer Kopie einer Kreatur deiner Wahl": the copied object's noun phrase stands
             # beside the copy's (a genitive without its determiner)
             return [copy_rules.become_copy()]
-        zu = [x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
-              and str(c.children[0]) in ("zu", "zur", "zum") for x in c.children if isinstance(x, I.Filter)]
+
         if become and any(f.noun == "color" and not f.colors for f in zu):
             # "seine Farbe wird … zu einer Farbe deiner Wahl": the colour chosen, layer 5
             return [color_rules.chosen()]
@@ -733,13 +777,18 @@ class GermanIRBuilder(IRBuilder):
                 continue    # "X sind die umgewandelten Manakosten der … Karte": a cost or a card is no type
             if f.types or f.subtypes or (f.noun and f.noun not in ("number", "power_toughness", "type", "color", "control")
                                          and f.quantifier in ("a", "no", None)):
-                mods.append(type_rules.change(f.types + _compound_subtypes(f), additive=add,
+                mods.append(type_rules.change(f.types + _compound_subtypes(f) + _noun_subtypes(f), additive=add,
                                               negated=f.quantifier == "no"))
                 break
         for f in nps:
             if f.pt:
                 mods.append(pt_rules.set_base(f.pt))
                 break
+        else:
+            if _with_pt_value(nps):
+                # "zu einer Artefaktkreatur mit Stärke und Widerstandskraft jeweils gleich / in Höhe
+                # ihrer umgewandelten Manakosten": P/T set by a value (7b, or 7a as a CDA)
+                mods.append(pt_rules.define())
         for f in nps:
             if f.with_abilities:
                 mods.append(ability_rules.add(f.with_abilities))
@@ -767,7 +816,7 @@ class GermanIRBuilder(IRBuilder):
 
     def be_action(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="be")
-        if self._equal(p):
+        if self._equal(p) and not _with_pt_value([f for f in p.objects if f.types]):
             p.mods = [pt_rules.define()]
             p.tags.add("equal")
             return p
@@ -966,6 +1015,16 @@ class GermanIRBuilder(IRBuilder):
             p.mods = [face_down_rules.turn_face_down()]
         elif lem == "kontrollieren" and "neg" not in p.tags:
             p.tags.add("control_state")
+        elif lem == "wechseln" and any(isinstance(c, Node) and c.name == "pp" and c.children and str(c.children[0]) == "zu"
+                                       and any(isinstance(x, I.Filter) and x.noun == "color" for x in c.children)
+                                       for c in children):
+            # "… wechselt bis zum Ende des Zuges zu einer Farbe, die du bestimmst": becomes that colour (layer 5)
+            p.kind = I.CONTINUOUS
+            p.mods = [color_rules.chosen()]
+        elif lem == "bringen" and any(f.token or f.noun == "token" for f in objs) and any(
+                isinstance(c, Node) and c.name == "zone_battlefield" for c in children):
+            # "Bringe einen 1/1 … Kreaturenspielstein ins Spiel" (before 2012): a token is created (CR 111.2)
+            p.verb = "create"
 
     # replaces the base: German verbs: lemmas, separable particles, negation
     def action(self, children):
@@ -1041,6 +1100,12 @@ class GermanIRBuilder(IRBuilder):
             return Mod("instead")
         return Node("lead_adverb", children)
 
+    def sub_suffix(self, children):
+        # "…, bis Gaeas Vasall das Spiel verlässt": a duration until an event (CR 611.2b)
+        if any(isinstance(c, Token) and c.type == "OTHER_SUB" and str(c).strip() == "bis" for c in children):
+            return self.duration_mod("until_event")
+        return Node("sub_suffix", children)
+
     def suffix_lead(self, children):
         return next((c for c in children if isinstance(c, Mod)), Node("suffix_lead", children))
 
@@ -1092,6 +1157,14 @@ class GermanIRBuilder(IRBuilder):
             # finite verb first, then a comma, is a conditional clause (verb-first "if"), unless a
             # prefix or trigger stands before it (then the verb is second) — see statement() and body()
             out[0].tags.add("v1_candidate")
+        # coordinated predicates share the first one's inverted subject ("…, erhält jede Kreatur … +2/+2,
+        # verursacht Trampelschaden und ist … ein Werwolf"): the noun phrase after a later finite verb is
+        # its object, not a subject of its own
+        head = out[0] if out and isinstance(out[0], Pred) else None
+        if head is not None and head.subject is not None:
+            for p in out[1:]:
+                if isinstance(p, Pred) and "own_subject" not in p.tags and p.subject is not head.subject:
+                    p.subject, p.subject_mods = head.subject, None
         # German puts a duration shared by coordinated predicates at the end of the last one
         # ("erhält +3/-3 und verliert alle Kreaturentypen bis zum Ende des Zuges")
         last = out[-1].duration if out else None
@@ -1099,6 +1172,13 @@ class GermanIRBuilder(IRBuilder):
             for p in out[:-1]:
                 if p.duration is None and p.kind == I.CONTINUOUS and "own_subject" not in p.tags:
                     p.duration = last
+        # … or in the middle field of the first ("erhält bis zum Ende des Zuges +2/+2, verursacht
+        # Trampelschaden und ist zusätzlich ein Werwolf"): the later ones share it
+        first = out[0].duration if out and isinstance(out[0], Pred) and out[0].kind == I.CONTINUOUS else None
+        if first:
+            for p in out[1:]:
+                if p.duration is None and p.kind == I.CONTINUOUS and "own_subject" not in p.tags:
+                    p.duration = first
         return out
 
     @staticmethod
@@ -1168,6 +1248,9 @@ class GermanIRBuilder(IRBuilder):
                 and before and before[-1].affected is not None and before[-1].affected.is_self:
             # "Die Stärke des ~ ist gleich …, und seine Widerstandskraft ist gleich …": "seine" is ~
             affected = I.Filter(ref="self")
+        if p.verb in ("become", "be") and type_rules.restates_own_type(p.mods, affected):
+            # "Eine Kreatur … wird zu einer blauen Kreatur": the noun only carries the colour
+            p.mods = [m for m in p.mods if m.characteristic != I.TYPES]
         char = next((x[5:] for x in (affected.extra if affected is not None else []) if x.startswith("char:")), None)
         if char and p.verb in ("become", "be") and not p.mods:
             # "Der Kreaturentyp … wird zu diesem Typ", "Die Farbe … wird weiß": layer 4 / layer 5
@@ -1281,6 +1364,11 @@ def _relative_keywords(node: Node) -> list[str]:
     from cardlint.lang.de.keywords import keyword_id
 
     return [keyword_id(str(t))[0] or str(t) for t in toks if t.type == "KW"]
+
+
+def _with_pt_value(nps: list[I.Filter]) -> bool:
+    """"… mit Stärke und Widerstandskraft (jeweils gleich …)": a noun phrase that has P/T set by a value."""
+    return any(not f.pt and any(e.startswith("mit ") and "power_toughness" in e.split() for e in f.extra) for f in nps)
 
 
 def _is_pt_noun(f: I.Filter) -> bool:

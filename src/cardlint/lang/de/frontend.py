@@ -84,15 +84,13 @@ def _name_forms(name: str) -> tuple[tuple[tuple[tuple[str, bool], ...], bool], .
     return tuple((tuple(words), ", " in v) for v, words in ((v, _name_words(v)) for v in _name_variants(name)) if words)
 
 
-_SUBTYPE_LIST = re.compile(r"((?:\bzu (?:einem|einer|ein|eine)\s+(?:[+\-]?\d+/[+\-]?\d+\s+)?|"
-                           r"\b(?:einem|einer|ein|eine)\s+[+\-]?\d+/[+\-]?\d+\s+))?"
-                           r"\s?\(([a-zäöüß][\w\-]*(?:, [a-zäöüß][\w\-]*)+)\)(-?)")
+# (lower case: normalisation reads the text after lower-casing it; the resegmenter's _SUBTYPE_LIST
+# below reads the printed text)
+_SUBTYPE_LIST_LOW = re.compile(r"\(([a-zäöüß][\w\-]*(?:, [a-zäöüß][\w\-]*)+)\)")
 
 
 def _subtype_list(m: re.Match) -> str:
-    if m.group(1) and not m.group(3):
-        return m.group(1) + "-".join(m.group(2).split(", "))
-    return (m.group(1) or "") + m.group(3)
+    return "-".join(m.group(1).split(", "))
 
 
 def _replace_self(text: str, name: str | None) -> str:
@@ -242,6 +240,14 @@ _DASH_SPACING = re.compile(r"\s*—\s*")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:])")
 _BZW_DOT = re.compile(r"\bbzw\.")
 _UPKEEP_HYPHEN = re.compile(r"^(kumulative versorgung)-\s+")
+_OLD_VIGILANCE_SELF = re.compile(r"^~ wird beim angreifen nicht getappt\.?$")
+_OLD_VIGILANCE = re.compile(r"^([^.,;«»]+?) (wird|werden) beim angreifen nicht getappt(?=\.|$)")
+_OLD_FLASH = re.compile(r"^du kannst ~ immer dann (?:spielen|wirken), (?:wenn|falls) du (?:auch )?einen spontanzauber "
+                        r"(?:spielen|sprechen|wirken) (?:könntest|kannst)\.?$")
+_OLD_UPKEEP = re.compile(r"(?<!nur )während deiner versorgungs(?:phase|segments)(?![\w\-])")
+_OLD_HASTE_SELF = re.compile(r"^für ~ gilt die einsatzverzögerung nicht\.?$")
+_OLD_HASTE = re.compile(r"(^|«|\")für ([^.«»\"]+?) gilt die einsatzverzögerung nicht(?=[.»\"]|$)")
+_UPKEEP_NUMBER = re.compile(r"^(kumulative versorgung)\s*-\s*(\d+)\.?$")
 _CHOOSE_HEAD = re.compile(r"^(?:bestimme|wähle) (?:eines|einen|eine|zwei|drei|x)(?: aus)?:")
 
 
@@ -310,9 +316,9 @@ class GermanFrontend(Frontend):
         text = " ".join(text.split())  # = re.sub(r"\s+", " ", text).strip(): the same whitespace
         if "(" in text:
             # a subtype list kept by the segmenter: what something becomes ("wird zu einem (mensch, krieger)",
-            # "ein 8/8 (kithkin, geist)") reads as the compound "mensch-krieger"; elsewhere (a token's
-            # "(eldrazi, ausgeburt)-kreaturenspielstein") it is left out, as reminder text was
-            text = _SUBTYPE_LIST.sub(_subtype_list, text)
+            # "ein 8/8 (kithkin, geist)") and a token's "(elf, krieger)-kreaturenspielstein" read as the
+            # compound "mensch-krieger", "elf-krieger-kreaturenspielstein"
+            text = _SUBTYPE_LIST_LOW.sub(_subtype_list, text)
         if "—" in text:
             text = _DASH_SPACING.sub(" — ", text)
         if " ," in text or " ." in text or " ;" in text or " :" in text:
@@ -320,8 +326,31 @@ class GermanFrontend(Frontend):
         if "bzw." in text:
             text = _BZW_DOT.sub("bzw", text)
         # older printings: "Kumulative Versorgung- Lege …" (the keyword's cost after a hyphen)
-        if text.startswith("kumulative versorgung-"):
+        if text.startswith("kumulative versorgung"):
+            # "Kumulative Versorgung-2", "… -1" (Ice Age): the generic cost after a hyphen
+            text = _UPKEEP_NUMBER.sub(r"\1 {\2}", text)
             text = _UPKEEP_HYPHEN.sub(r"\1 — ", text)
+        if "beim angreifen nicht getappt" in text:
+            # "~ wird beim Angreifen nicht getappt" (before 1999): Vigilance (CR 702.20), as the English
+            # "Attacking doesn't cause ~ to tap" reads; of other creatures, "… hat/haben Wachsamkeit"
+            if _OLD_VIGILANCE_SELF.match(text):
+                return KW_MARK + "wachsamkeit"
+            text = _OLD_VIGILANCE.sub(lambda m: m.group(1) + (" haben" if m.group(2) == "werden" else " hat")
+                                      + " wachsamkeit", text)
+        if "immer dann" in text and _OLD_FLASH.match(text):
+            # "Du kannst ~ immer dann spielen, wenn du auch einen Spontanzauber spielen könntest": Flash
+            return KW_MARK + "aufblitzen"
+        if "versorgungs" in text and "während" in text:
+            # "während deiner Versorgungsphase" as the time of an action (6th Edition and before) is the
+            # trigger "zu Beginn deines Versorgungssegments", as the English "During your upkeep, …" reads;
+            # "nur während …" (a timing restriction) stays
+            text = _OLD_UPKEEP.sub("zu beginn deines versorgungssegments", text)
+        if "einsatzverzögerung nicht" in text:
+            # "Für ~ gilt die Einsatzverzögerung nicht" (before 1999): haste, as the English "is unaffected
+            # by summoning sickness" reads; of another object, "… hat Eile"
+            if _OLD_HASTE_SELF.match(text):
+                return KW_MARK + "eile"
+            text = _OLD_HASTE.sub(r"\1\2 hat eile", text)
         # older spelling (before 1996/2006): "muß", "daß" → "muss", "dass"
         text = _OLD_SS.sub(r"\1ss\2", text) if "ß" in text else text
         if "- " in text or "-, " in text:
@@ -351,7 +380,7 @@ class GermanFrontend(Frontend):
         text prints them (:mod:`cardlint.text.glued`)."""
         from cardlint.lang.frontend import MAX_CLAUSE_CHARS
 
-        out = resegment(segs, self.is_keyword, _GLUE, MAX_CLAUSE_CHARS)
+        out = resegment(_rejoin_reminders(segs), self.is_keyword, _GLUE, MAX_CLAUSE_CHARS)
         for seg in out:
             if "(" in seg.text and _SUBTYPE_LIST.search(seg.text):
                 # "wird zu einem 2/2 (Kithkin, Geist)": a list of creature types in parentheses is no
@@ -416,6 +445,29 @@ class GermanFrontend(Frontend):
             return None
         kid, param = keyword_id(text[len(KW_MARK):])
         return I.Keyword(id=kid or "unknown", parameter=param)
+
+
+def _rejoin_reminders(segs: list[Segment]) -> list[Segment]:
+    """Some German printings break a line inside a reminder text ("Morph {2}{U} (Du kannst … spielen.\n
+    Decke sie … auf.)"): the line that opens the parenthesis and the next lines up to the one that
+    closes it (at most two more) are one clause, as the English prints it."""
+    out: list[Segment] = []
+    k = 0
+    while k < len(segs):
+        seg = segs[k]
+        k += 1
+        depth = seg.text.count("(") - seg.text.count(")")
+        if depth > 0 and not seg.reminder_only and not seg.bullets:
+            end = k
+            while end < len(segs) and end < k + 2 and depth > 0:
+                depth += segs[end].text.count("(") - segs[end].text.count(")")
+                end += 1
+            if depth <= 0:
+                text = " ".join([seg.text] + [x.text for x in segs[k:end]])
+                seg = Segment(text=text, body=squash(strip_reminder(text)), line=seg.line)
+                k = end
+        out.append(seg)
+    return out
 
 
 #: creature types in parentheses, printed where English writes them before "creature" ("(Kithkin, Geist)")
