@@ -438,8 +438,9 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
                 f.zone = W.ZONES[w]
                 f.noun = f.noun or "zone"
             else:
+                # h17: a content noun without an id ("ダメージ", "カウンター") is display only, as
+                # in English ("3 damage", "a +1/+1 counter" name no noun): no Japanese word in the IR
                 f.extra.append(w)
-                f.noun = f.noun or w
         elif kind == "kw_noun":
             f.with_abilities.append(ja_vocab.KEYWORDS.get(w, w))
         elif kind == "pt":

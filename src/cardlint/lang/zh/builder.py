@@ -84,8 +84,8 @@ def _find(t, name):
 def nominal_into(f: I.Filter, nom) -> None:
     for item in nom.children:
         if isinstance(item, Tree) and item.data == "non":
-            w = _text(item)[1:]
-            f.excluded.append(TYPES.get(w) or NOUNS.get(w) or SUPERTYPES.get(w) or COLORS.get(w) or w)
+            # (the tree keeps "非" or not: "非基本" has lost it, the word is "基本")
+            f.excluded.append(_non_word(_text(item)))
             continue
         w = str(item)
         if isinstance(item, Token) and item.type == "ZONE_OF":  # "对手的坟墓场"
@@ -210,7 +210,8 @@ def _np_piece(f: I.Filter, c) -> None:
                 if x.type == "CTRL_MOD" or x.type == "CTRL":
                     f.controller = _controller(str(x))
                 elif x.type == "COLOR_DE":
-                    f.colors.append(COLORS.get(str(x)[:-1], str(x)))
+                    w = str(x)  # "黑色的", "白色," before 名称为, or "无色" before 具
+                    f.colors.append(COLORS.get(w.rstrip("的,"), w))
                 elif x.type in ("DUAL_COLOR", "BOTH_COLORS"):
                     f.colors += [COLORS[ch] for ch in str(x) if ch in COLORS]
                 elif x.type == "LOC":
