@@ -200,6 +200,9 @@ def _excluded(f: I.Filter, rest: str) -> None:
         f.noun = f.noun or types[-1]
     elif len(types) == 1 and rest.startswith(tuple(s for s, t in W.TYPE_STEMS.items() if t == types[0])):
         f.excluded.append(types[0])
+        if "-" in rest:  # "Nichtartefakt-Zaubersprüche": the compound's head is the noun
+            _t, _s, noun, named = _noun_reading(rest.split("-", 1)[1])
+            f.noun = f.noun or named or noun
     else:
         f.excluded.append(rest)
 

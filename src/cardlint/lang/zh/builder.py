@@ -20,6 +20,7 @@ from functools import lru_cache
 from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint import vocab
 from cardlint import meaning
 from cardlint.meaning import abilities as ability_mods
 from cardlint.meaning import colors as color_mods
@@ -278,12 +279,20 @@ def _np_piece(f: I.Filter, c) -> None:
 
 
 def _non_word(text: str) -> str:
-    """"非生物的" / "黑色的" (after "非") → the excluded category."""
+    """"非生物的" / "黑色的" (after "非") → the excluded category, as the id English gives ("nonblack":
+    ``black``; "非人类": the English subtype ``human``)."""
     w = text.lstrip("非").rstrip("的之")
-    for table in (TYPES, NOUNS, SUPERTYPES, COLORS):
+    for table in (TYPES, NOUNS, SUPERTYPES):
         if w in table:
             return table[w]
-    return COLORS.get(w.rstrip("色"), w)
+    code = COLORS.get(w, COLORS.get(w.rstrip("色")))
+    if code is not None:
+        return _COLOR_NAMES.get(code, code)
+    return vocab.subtype_names("zh-Hans").get(w, w)
+
+
+#: h17: the English colour word of a colour code
+_COLOR_NAMES = {code: word for word, code in reversed(list(vocab.table("en")["colors"].items()))}
 
 
 def _mod_piece(f: I.Filter, x) -> None:
