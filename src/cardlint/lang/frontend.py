@@ -210,7 +210,14 @@ class Frontend:
         readings: list[ClauseIR | None] = []
         failed = None
         if 2 <= len(sentences) <= MAX_SENTENCES:
+            back = self.cue_table.back_reference
             for k, (offset, text) in enumerate(sentences, 1):
+                if k > 1 and readings[-1] is None and back is not None and back.match(text):
+                    # a sentence that refers back by a pronoun ("They have …" after the tokens it
+                    # creates) means nothing alone: when the sentence before it fails, the fallback
+                    # reads the two together (so it is not parsed: its reading would not be kept)
+                    readings.append(None)
+                    continue
                 if k == 1 and offset == 0 and reach is not None and reach < len(text) - 1:
                     value, err, col = None, error, column
                 else:
@@ -221,12 +228,6 @@ class Frontend:
                 readings.append(None)
                 if failed is None:
                     failed = (k, text, err, None if col is None else offset + col)
-        # a sentence that refers back by a pronoun ("They have …" after the tokens it creates) means
-        # nothing alone: when the sentence before it fails, the fallback reads the two together
-        back = self.cue_table.back_reference if readings else None
-        for k in range(1, len(readings)):
-            if readings[k - 1] is None and readings[k] is not None and back is not None and back.match(sentences[k][1]):
-                readings[k] = None
         if not any(r is not None and r.parsed for r in readings):
             ir = self.fallback(seg, norm, error)
             if column is not None:
