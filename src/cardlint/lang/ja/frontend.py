@@ -18,8 +18,7 @@ from cardlint.lang.ja.postlex import JaLexer, JaPostLex
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.speed import load_grammar
 from cardlint.text.normalize import REMINDER_RE, nfkc, squash
-from cardlint.text.glued import chars_outside
-from cardlint.text.quotes import first_outside
+from cardlint.text.quotes import chars_outside, first_outside
 from cardlint.text.segment import KEYWORD_SEPARATORS, Segment
 
 #: nfkc() of a segment's text, which resegment() and clause() both need
