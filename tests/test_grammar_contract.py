@@ -120,3 +120,15 @@ def test_emitted_skips_inlined_and_single_child_rules():
     p = Lark('start: a b _c d\na: "x" -> named\nb: "y" B\n?d: "z" E | E F\n_c: "w"\nB: "b"\nE: "e"\nF: "f"\n'
              '%ignore " "', parser="lalr")
     assert emitted(p.rules) == {"start", "named", "b", "d"}
+
+
+def test_each_name_read_by_a_parent_says_who_reads_it_and_what_it_builds():
+    """grammar/contract.yaml: every read_by_parent entry has ``read_by`` (the rules whose builder reads it) and
+    ``builds`` (what it becomes in the IR, or null while not described); every English one is described."""
+    for key, names in CONTRACT["read_by_parent"].items():
+        for name, entry in (names or {}).items():
+            assert isinstance(entry, dict) and set(entry) == {"read_by", "builds"}, (key, name, entry)
+            assert entry["read_by"] and all(isinstance(r, str) for r in entry["read_by"]), (key, name)
+            assert entry["builds"] is None or (isinstance(entry["builds"], str) and entry["builds"].strip()), (key, name)
+    undescribed = [n for n, e in CONTRACT["read_by_parent"]["en"].items() if not e["builds"]]
+    assert not undescribed, undescribed

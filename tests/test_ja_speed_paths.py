@@ -13,6 +13,7 @@ from cardlint.lang.ja import frontend as ja
 from cardlint.lang.ja.categories import categories
 from cardlint.lang.ja.frontend import FRONTEND
 from cardlint.lang.ja.postlex import JaPostLex
+from cardlint.text.quotes import first_outside
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "mtg" / "ja.jsonl"
 
@@ -62,7 +63,7 @@ def test_full_stops_and_colons_match_the_quote_aware_scans():
     for text, _ in _lines(10):
         t = ja.nfkc(text)
         assert ja._full_stops_outside(t) == [i for i, ch in ja._outside(t) if ch == "。"]
-        assert ja._colon_outside_quotes(t) == colon(t)
+        assert first_outside(t, ":") == colon(t)
 
 
 def test_vocabulary_match_is_the_longest_japanese_word():

@@ -463,15 +463,15 @@ def test_fast_transformer_builds_the_same_english_ir():
     from lark import Transformer
 
     from cardlint.lang.frontend import frontend
-    from cardlint.lang.builder import IRBuilder
+    from cardlint.lang.en.builder import EnglishIRBuilder
 
     fe = frontend("en")
     for raw in ["Enchanted creature gets +2/+2 and has flying.", "{1}{R}, {T}: This creature deals 2 damage to any target.",
                 "Whenever this creature attacks, creatures you control get +1/+0 until end of turn.", "Flying"]:
         text = fe.normalize(raw, None)
         tree = fe.parser.parse(text)
-        fast = IRBuilder(fe.keyword_ids, fe.keyword_effects, source=text).transform(tree)
-        slow = Transformer.transform(IRBuilder(fe.keyword_ids, fe.keyword_effects, source=text), tree)
+        fast = EnglishIRBuilder(fe.keyword_ids, fe.keyword_effects, source=text).transform(tree)
+        slow = Transformer.transform(EnglishIRBuilder(fe.keyword_ids, fe.keyword_effects, source=text), tree)
         assert repr(fast) == repr(slow), text
 
 

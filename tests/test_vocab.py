@@ -3,8 +3,9 @@ language's own word reaches an IR value.
 
 What "an IR value" is: the strings the classify output and the translation check read as ids —
 ``Effect.verb``, ``Modification.characteristic`` and ``Modification.value`` (a string, or the strings
-of a list; a :class:`~cardlint.ir.Value` by its ``kind``), ``Keyword.id``, and the subtypes of what an
-effect affects and acts on (``Filter.subtypes``, which the output's ``affected`` shows).  Free text is not an id
+of a list; a :class:`~cardlint.ir.Value` by its ``kind``), ``Keyword.id``, and every id-like field of
+an object description (:data:`FILTER_IDS` of what an effect affects and acts on, of a "for each …"
+and of a counted value: noun, types, subtypes, colors, excluded, status, abilities …).  Free text is not an id
 and is not checked: the clause text, trigger, costs, conditions' text, display words
 (``Filter.extra``), keyword parameters ("from black") and a granted ability in quotes, whose value is
 the ability's own text (English keeps it, Japanese and Chinese give a marker).
@@ -76,6 +77,21 @@ def non_english(value: str, canonical: set[str], foreign: set[str]) -> bool:
     return any(w in foreign and w not in canonical for w in re.split(r"[\s_]+", value.lower()))
 
 
+#: the id-like fields of an object description (:class:`cardlint.ir.Filter`): every one but the display
+#: words (``extra``), the P/T and the flags
+FILTER_IDS = ("ref", "quantifier", "types", "subtypes", "supertypes", "colors", "excluded", "controller",
+              "attached", "status", "with_abilities", "without_abilities", "noun", "zone")
+
+
+def _filters(effect: I.Effect) -> list[I.Filter]:
+    """Every object description of an effect: what it affects, its objects, a modification's "for
+    each …" and a counted value's objects."""
+    seen = [effect.affected, *effect.objects]
+    for m in effect.modifications:
+        seen += [m.per, getattr(m.value, "of", None)]
+    return [f for f in seen if isinstance(f, I.Filter)]
+
+
 def ir_values(clause: I.ClauseIR):
     """(field, string) of every IR value of a clause (the module docstring says which)."""
     if clause.keyword is not None:
@@ -83,9 +99,12 @@ def ir_values(clause: I.ClauseIR):
     for e in clause.effects:
         if e.verb:
             yield "Effect.verb", e.verb
-        for f in [e.affected, *e.objects]:
-            for sub in getattr(f, "subtypes", None) or []:
-                yield "Filter.subtypes", sub
+        for f in _filters(e):
+            for name in FILTER_IDS:
+                value = getattr(f, name)
+                for v in value if isinstance(value, list) else [value]:
+                    if isinstance(v, str):
+                        yield f"Filter.{name}", v
         for m in e.modifications:
             yield "Modification.characteristic", m.characteristic
             for v in m.value if isinstance(m.value, (list, tuple)) else [m.value]:

@@ -182,41 +182,52 @@ class Frontend:
         elif len(norm) > MAX_CLAUSE_CHARS:
             ir = self.fallback(seg, norm, f"clause longer than {MAX_CLAUSE_CHARS} characters")
         else:
-            value, error, column = self._parse_memo(norm)
+            hit = self._parse_memo(norm)
+            value, error, column = hit
             if error is None:
                 ir = value if isinstance(value, ClauseIR) else self.build(value, seg, norm)  # built inline, or a tree
             else:
-                ir = self.unparsed(seg, norm, error, column)
+                ir = self.unparsed(seg, norm, error, column, getattr(hit, "reach", None))
         ir.text = seg.text
         ir.line = seg.line
         ir.lang = self.lang
         canonical_values(ir, self.lang)
         return ir
 
-    def unparsed(self, seg: Segment, norm: str, error: str, column: int | None) -> ClauseIR:
+    def unparsed(self, seg: Segment, norm: str, error: str, column: int | None,
+                 reach: int | None = None) -> ClauseIR:
         """A clause the grammar did not parse whole: each of its sentences is parsed alone; the
         effects of those that parse are kept, the fallback reads only those that do not, and the
         clause stays ``parsed=False`` with an error naming the first sentence that fails.  A clause
-        of one sentence, or none of whose sentences parses, goes to the fallback whole."""
+        of one sentence, or none of whose sentences parses, goes to the fallback whole.
+
+        ``reach``: where the text the failed parse of the whole clause read ends (the end of the
+        token it stopped at).  When that lies inside the first sentence, before its full stop, the
+        first sentence alone fails with the same error: the LALR parser and the lexer saw the same
+        text up to there, so it is not parsed again."""
         sentences = [] if any(m in norm for m in self.whole_clause_marks) else \
             split_sentences(norm, self.sentence_stops, self.sentence_space_after)
         readings: list[ClauseIR | None] = []
         failed = None
         if 2 <= len(sentences) <= MAX_SENTENCES:
+            back = self.cue_table.back_reference
             for k, (offset, text) in enumerate(sentences, 1):
-                value, err, col = self._parse_memo(text)
+                if k > 1 and readings[-1] is None and back is not None and back.match(text):
+                    # a sentence that refers back by a pronoun ("They have …" after the tokens it
+                    # creates) means nothing alone: when the sentence before it fails, the fallback
+                    # reads the two together (so it is not parsed: its reading would not be kept)
+                    readings.append(None)
+                    continue
+                if k == 1 and offset == 0 and reach is not None and reach < len(text) - 1:
+                    value, err, col = None, error, column
+                else:
+                    value, err, col = self._parse_memo(text)
                 if err is None:
                     readings.append(value if isinstance(value, ClauseIR) else self.build(value, seg, text))
                     continue
                 readings.append(None)
                 if failed is None:
                     failed = (k, text, err, None if col is None else offset + col)
-        # a sentence that refers back by a pronoun ("They have …" after the tokens it creates) means
-        # nothing alone: when the sentence before it fails, the fallback reads the two together
-        back = self.cue_table.back_reference if readings else None
-        for k in range(1, len(readings)):
-            if readings[k - 1] is None and readings[k] is not None and back is not None and back.match(sentences[k][1]):
-                readings[k] = None
         if not any(r is not None and r.parsed for r in readings):
             ir = self.fallback(seg, norm, error)
             if column is not None:
@@ -273,12 +284,12 @@ class Frontend:
             except InlineBuildError:
                 # a builder method failed, maybe on a reduction the finished parse would not keep:
                 # decide as the tree path does (a parse error, or the builder's VisitError)
-                tree, error, column = self._parse_tree(norm)
-                if error is None:
-                    return self.build(tree, None, norm), None, None
-                return tree, error, column
+                hit = self._parse_tree(norm)
+                if hit[1] is None:
+                    return self.build(hit[0], None, norm), None, None
+                return hit
             except UnexpectedInput as exc:
-                return None, _describe(exc, norm, self.shown), getattr(exc, "column", None)
+                return _failure(exc, norm, self.shown)
             except (LarkError, RecursionError) as exc:
                 return None, f"{type(exc).__name__}: {exc}"[:300], None
             return self.finish(result), None, None
@@ -288,7 +299,7 @@ class Frontend:
         try:
             return self.parse_text(norm), None, None
         except UnexpectedInput as exc:
-            return None, _describe(exc, norm, self.shown), getattr(exc, "column", None)
+            return _failure(exc, norm, self.shown)
         except (LarkError, RecursionError) as exc:  # a grammar bug must not lose the record
             return None, f"{type(exc).__name__}: {exc}"[:300], None
 
@@ -355,6 +366,23 @@ def _kept(hit: tuple) -> tuple | None:
         return pickle.dumps(hit[0], pickle.HIGHEST_PROTOCOL), None, None
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return None
+
+
+class _Failure(tuple):
+    """``(None, error, column)`` of a parse that failed, with ``reach``: the end of the text the
+    parser had read when it stopped (the end of the token it could not take), or None."""
+
+
+def _failure(exc: UnexpectedInput, text: str, shown) -> _Failure:
+    failure = _Failure((None, _describe(exc, text, shown), getattr(exc, "column", None)))
+    token = getattr(exc, "token", None)
+    pos = getattr(exc, "pos_in_stream", None)
+    if token is not None:
+        start = getattr(token, "start_pos", None)
+        failure.reach = None if token.type == "$END" or start is None else start + len(token)
+    else:
+        failure.reach = None if pos is None else pos + 1
+    return failure
 
 
 def _describe(exc: UnexpectedInput, text: str, shown) -> str:

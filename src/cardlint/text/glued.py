@@ -61,19 +61,6 @@ class GlueRules:
         return re.compile("|".join(f"(?:{rx.pattern})" for rx in self.checks))
 
 
-def chars_outside(text: str, opening: str, closing: str):
-    """(index, character) of the characters outside the given brackets/quotes — the places where
-    an ability can begin in scripts without letter case (the Japanese and Chinese seam rules)."""
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in opening:
-            depth += 1
-        elif ch in closing:
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            yield i, ch
-
-
 def _outside_brackets(line: str) -> list[bool]:
     """Per position: is it outside parentheses and quotes (where an ability can begin)?"""
     out = []

@@ -18,6 +18,7 @@ from functools import lru_cache
 from lark import Token
 
 from cardlint import ir as I
+from cardlint import vocab
 from cardlint.lang.de import words as W
 from cardlint.meaning import NO_EFFECT
 from cardlint.meaning import abilities as ability_rules, colors as color_rules, control as control_rules, \
@@ -25,6 +26,10 @@ from cardlint.meaning import abilities as ability_rules, colors as color_rules, 
 from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, flatten, surface_words
 
 _VERB_LEMMA = W.verb_forms()
+#: h17: the printed subtype names (canonical_values gives their English ids) and the English colour
+#: word of a colour code ("nicht-schwarz" excludes "black", as "nonblack" does)
+_SUBTYPE_WORDS = frozenset(vocab.subtype_names("de"))
+_COLOR_NAMES = {code: word for word, code in reversed(list(vocab.table("en")["colors"].items()))}
 _TYPE_STEMS = sorted(W.TYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
 _SUPER_STEMS = sorted(W.SUPERTYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
 _COLOR_STEMS = sorted(W.COLORS.items(), key=lambda kv: -len(kv[0]))
@@ -173,7 +178,9 @@ def _adj_reading(w: str) -> tuple[str | None, object]:
     if code:
         return "color", code
     if stem.startswith("nicht"):
-        return "excluded", stem[5:].lstrip("-")
+        rest = stem[5:].lstrip("-")
+        code = color_of(rest)
+        return "excluded", _COLOR_NAMES.get(code, rest) if code else rest
     return None, None
 
 
@@ -197,7 +204,31 @@ def _noun_reading(low: str) -> tuple[tuple[str, ...], tuple[str, ...], str | Non
         named = "copy"
     if low in ("text",) or low.startswith("text"):
         named = "text"
+    # h17: the rules nouns that have an id (a zone, "Ziel", "Hälfte"), never the German word
+    if named is None and not types:
+        named = _ZONE_NOUNS.get(low) or _RULES_NOUNS.get(low)
     return types, supertypes, noun, named
+
+
+_ZONE_NOUNS = W.ZONE_NOUNS
+_RULES_NOUNS = {"ziel": "target", "ziele": "target", "zielen": "target", "hälfte": "half"}
+
+
+def _excluded(f: I.Filter, rest: str) -> None:
+    """"nicht…" of a noun ("Nichtstandardländer", "Nichtkreaturen"): what it excludes as the ids
+    English gives ("nonbasic lands": excluded basic, a land), else the word."""
+    types, supertypes, _noun, _named = _noun_reading(rest)
+    if supertypes and types:
+        f.excluded.extend(supertypes)
+        f.types.extend(t for t in types if t not in f.types)
+        f.noun = f.noun or types[-1]
+    elif len(types) == 1 and rest.startswith(tuple(s for s, t in W.TYPE_STEMS.items() if t == types[0])):
+        f.excluded.append(types[0])
+        if "-" in rest:  # "Nichtartefakt-Zaubersprüche": the compound's head is the noun
+            _t, _s, noun, named = _noun_reading(rest.split("-", 1)[1])
+            f.noun = f.noun or named or noun
+    else:
+        f.excluded.append(rest)
 
 
 def _all_words(children) -> list[str]:
@@ -357,7 +388,7 @@ class GermanIRBuilder(IRBuilder):
             else:
                 low = w
                 if low.startswith("nicht"):
-                    f.excluded.append(low[5:].lstrip("-"))
+                    _excluded(f, low[5:].lstrip("-"))
                     continue
                 types, supertypes, noun, named = _noun_reading(low)
                 for typ in types:
@@ -372,7 +403,10 @@ class GermanIRBuilder(IRBuilder):
                         f.controller = "opponent"
                 if noun == "token":
                     f.token = True
-                f.noun = named or f.noun or (f.types[-1] if f.types else low)
+                if not (named or f.noun or f.types) and low in _SUBTYPE_WORDS:
+                    f.subtypes.append(low)  # a subtype as the head noun ("einen Vampir"); English id on leaving
+                else:
+                    f.noun = named or f.noun or (f.types[-1] if f.types else low)
                 f.extra.append(low)
 
     # replaces the base reading: relative clauses, genitives, "mit …", "unter deiner Kontrolle"

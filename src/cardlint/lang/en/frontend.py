@@ -9,7 +9,8 @@ from cardlint import ir as I
 from cardlint import vocab
 from cardlint.lang.en.normalize import LEAD_COMMA, normalize_en
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
-from cardlint.lang.builder import IRBuilder, to_clause
+from cardlint.lang.builder import to_clause
+from cardlint.lang.en.builder import EnglishIRBuilder
 from cardlint.text.glued import GlueRules, resegment
 from cardlint.text.segment import Segment
 
@@ -89,8 +90,8 @@ class EnglishFrontend(Frontend):
     def shown(self, text: str) -> str:
         return text.replace(LEAD_COMMA, ",")
 
-    def new_builder(self, norm: str) -> IRBuilder:
-        return IRBuilder(self.keyword_ids, self.keyword_effects, source=norm)
+    def new_builder(self, norm: str) -> EnglishIRBuilder:
+        return EnglishIRBuilder(self.keyword_ids, self.keyword_effects, source=norm)
 
     def finish(self, result) -> I.ClauseIR:
         return to_clause(result, self.keyword_effects)

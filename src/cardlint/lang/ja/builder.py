@@ -393,12 +393,38 @@ TYPE_MAP = W.CARD_TYPES
 SUBTYPES = set(ja_vocab.SUBTYPES)
 
 
+def _in_tables(w: str) -> bool:
+    return w in TYPE_MAP or w in W.SUPERTYPES or w in W.OBJECT_NOUNS or w in W.ZONES
+
+
+def _compound_parts(w: str) -> list[str] | None:
+    """h17: the known parts of a compound noun no table has ("ゾンビ・トークン", "土地・カード", "基本土地"),
+    or None."""
+    if _in_tables(w) or w in SUBTYPES:
+        return None
+    parts = w.split("・") if "・" in w else \
+        next(([s, w[len(s):]] for s in W.SUPERTYPES if w.startswith(s) and len(w) > len(s)), None)
+    return parts if parts and all(_in_tables(p) or p in SUBTYPES for p in parts) else None
+
+
+def _heads(np: NP) -> list[tuple[str, str]]:
+    """The heads of a noun phrase, a compound noun read as its known parts."""
+    out = []
+    for kind, w in np.heads:
+        parts = _compound_parts(w) if kind == "noun" else None
+        if parts:
+            out += [("noun" if _in_tables(p) else "subtype", p) for p in parts]
+        else:
+            out.append((kind, w))
+    return out
+
+
 def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
     """Hook (noun phrase): a noun phrase → the Filter of the objects or players it names."""
     if np is None:
         return None
     f = I.Filter()
-    for kind, w in np.heads:
+    for kind, w in _heads(np):
         if kind == "self_ref":
             f.ref = "self"
         elif kind == "subtype":
@@ -439,8 +465,9 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
                 f.zone = W.ZONES[w]
                 f.noun = f.noun or "zone"
             else:
+                # h17: a content noun without an id ("ダメージ", "カウンター") is display only, as
+                # in English ("3 damage", "a +1/+1 counter" name no noun): no Japanese word in the IR
                 f.extra.append(w)
-                f.noun = f.noun or w
         elif kind == "kw_noun":
             f.with_abilities.append(ja_vocab.KEYWORDS.get(w, w))
         elif kind == "pt":

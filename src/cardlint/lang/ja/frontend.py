@@ -18,7 +18,7 @@ from cardlint.lang.ja.postlex import JaLexer, JaPostLex
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.speed import load_grammar
 from cardlint.text.normalize import REMINDER_RE, nfkc, squash
-from cardlint.text.glued import chars_outside
+from cardlint.text.quotes import chars_outside, first_outside
 from cardlint.text.segment import KEYWORD_SEPARATORS, Segment
 
 #: nfkc() of a segment's text, which resegment() and clause() both need
@@ -71,20 +71,6 @@ def _quoted_modes(text: str) -> str:
     return m.group(1) + "".join(" • " + x for x in _MODE.findall(m.group(2)))
 
 
-def _colon_outside_quotes(text: str) -> int:
-    if "「" not in text:
-        return text.find(":")   # no quote opens: every colon is outside
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch == "「":
-            depth += 1
-        elif ch == "」":
-            depth = max(0, depth - 1)
-        elif ch == ":" and depth == 0:
-            return i
-    return -1
-
-
 _ABILITY_WORD = re.compile(r"^[^\s、。:,「」(){}0-9X~§¶•―—]{1,16}\s*[―—]+\s*")
 
 
@@ -98,7 +84,7 @@ def mark_costs(text: str) -> str:
     if m:
         v = m.group(1).replace("−", "-")
         return COST_MARK + "[" + v + "]" + text[m.end() - 1:]
-    colon = _colon_outside_quotes(text)
+    colon = first_outside(text, ":")
     if colon > 0 and "。" not in text[:colon] and "•" not in text[:colon]:
         text = COST_MARK + text
     # granted abilities: 「{T}:…」
@@ -112,7 +98,7 @@ def mark_costs(text: str) -> str:
         out.append(text[i:j + 1])
         k = text.find("」", j)
         inner = text[j + 1:k] if k > 0 else text[j + 1:]
-        c = _colon_outside_quotes(inner)
+        c = first_outside(inner, ":")
         if c > 0 and "。" not in inner[:c]:
             out.append(COST_MARK)
         i = j + 1

@@ -20,6 +20,7 @@ from functools import lru_cache
 from lark import Token, Tree
 
 from cardlint import ir as I
+from cardlint import vocab
 from cardlint import meaning
 from cardlint.meaning import abilities as ability_mods
 from cardlint.meaning import colors as color_mods
@@ -85,8 +86,8 @@ def _find(t, name):
 def nominal_into(f: I.Filter, nom) -> None:
     for item in nom.children:
         if isinstance(item, Tree) and item.data == "non":
-            w = _text(item)[1:]
-            f.excluded.append(TYPES.get(w) or NOUNS.get(w) or SUPERTYPES.get(w) or COLORS.get(w) or w)
+            # (the tree keeps "非" or not: "非基本" has lost it, the word is "基本")
+            f.excluded.append(_non_word(_text(item)))
             continue
         w = str(item)
         if isinstance(item, Token) and item.type == "ZONE_OF":  # "对手的坟墓场"
@@ -211,7 +212,8 @@ def _np_piece(f: I.Filter, c) -> None:
                 if x.type == "CTRL_MOD" or x.type == "CTRL":
                     f.controller = _controller(str(x))
                 elif x.type == "COLOR_DE":
-                    f.colors.append(COLORS.get(str(x)[:-1], str(x)))
+                    w = str(x)  # "黑色的", "白色," before 名称为, or "无色" before 具
+                    f.colors.append(COLORS.get(w.rstrip("的,"), w))
                 elif x.type in ("DUAL_COLOR", "BOTH_COLORS"):
                     f.colors += [COLORS[ch] for ch in str(x) if ch in COLORS]
                 elif x.type == "LOC":
@@ -278,12 +280,20 @@ def _np_piece(f: I.Filter, c) -> None:
 
 
 def _non_word(text: str) -> str:
-    """"非生物的" / "黑色的" (after "非") → the excluded category."""
+    """"非生物的" / "黑色的" (after "非") → the excluded category, as the id English gives ("nonblack":
+    ``black``; "非人类": the English subtype ``human``)."""
     w = text.lstrip("非").rstrip("的之")
-    for table in (TYPES, NOUNS, SUPERTYPES, COLORS):
+    for table in (TYPES, NOUNS, SUPERTYPES):
         if w in table:
             return table[w]
-    return COLORS.get(w.rstrip("色"), w)
+    code = COLORS.get(w, COLORS.get(w.rstrip("色")))
+    if code is not None:
+        return _COLOR_NAMES.get(code, code)
+    return vocab.subtype_names("zh-Hans").get(w, w)
+
+
+#: h17: the English colour word of a colour code
+_COLOR_NAMES = {code: word for word, code in reversed(list(vocab.table("en")["colors"].items()))}
 
 
 def _mod_piece(f: I.Filter, x) -> None:

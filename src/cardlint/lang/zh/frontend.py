@@ -16,6 +16,7 @@ from cardlint import vocab
 from cardlint.ir import ClauseIR, Keyword
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.lang.zh.keywords import PROTECTION, keyword_index
+from cardlint.text.quotes import first_outside
 from cardlint.text.segment import Segment
 from cardlint.text.selfref import SELF
 
@@ -182,19 +183,12 @@ def _mark_cost(text: str) -> str:
     if aw and not text.startswith("选择"):
         rest = _mark_cost(text[aw.end():])
         return text[:aw.end()] + rest
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch == "「":
-            depth += 1
-        elif ch == "」":
-            depth = max(0, depth - 1)
-        elif ch == "。" and depth == 0:
-            return text
-        elif ch == ":" and depth == 0:
-            head = text[:i]
-            if head and "当" not in head[:2] and not head.startswith("每当") and "—" not in head:
-                return "§" + text
-            return text
+    i = first_outside(text, "。:")
+    if i < 0 or text[i] == "。":
+        return text
+    head = text[:i]
+    if head and "当" not in head[:2] and not head.startswith("每当") and "—" not in head:
+        return "§" + text
     return text
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from cardlint.lang.zh.keywords import PROTECTION, keyword_index
-from cardlint.text.glued import chars_outside
+from cardlint.text.quotes import chars_outside
 
 #: starts of a new ability that no noun phrase or keyword parameter continues into
 _STRONG_START = re.compile(
