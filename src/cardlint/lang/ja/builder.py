@@ -39,6 +39,7 @@ from cardlint.meaning import control, face_down
 from cardlint.meaning import copy as copy_mods
 from cardlint.meaning import permissions
 from cardlint.meaning import pt as pt_mods
+from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
 from cardlint.meaning.record import COPY_ENTER, ENTERS_WITH, FROM_ZONE, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.text.segment import Segment
@@ -162,6 +163,14 @@ def read_nom(t: Tree) -> NP:
             np.mods.append(("non" if neg else "gen", g))
         elif d == "quantity_mod":
             np.mods.append(("qty", text_of(c)))
+        elif d == "except_mod":
+            # "~以外のクリーチャー" (a creature other than ~), "土地以外のパーマネント" (a nonland permanent)
+            g = NP()
+            for cc in c.children:
+                if isinstance(cc, Tree) and cc.data == "heads":
+                    read_heads(cc, g)
+            g.text = text_of(c)
+            np.mods.append(("except", g))
         elif d == "named":
             np.mods.append(("named", text_of(c)))
         elif d == "up_to_mod":
@@ -350,10 +359,22 @@ def _mark_descriptive_copulas(elements: list) -> None:
             p.feats = tuple(p.feats) + ("descriptive",)
 
 
+def _pt_copulas(elements: list) -> None:
+    """"そのクリーチャーは3/1で飛行を持つ" (that creature is 3/1 and has flying): a bare P/T before
+    で is no place or means but the continuative of the copula ("3/1である"), a predicate of its own."""
+    for i, (k, a) in enumerate(elements):
+        if k == "arg" and a.particle == "で" and not a.np.conj and not a.np.mods and \
+                [h for h, _ in a.np.heads] == ["pt"] and any(kk == "arg" for kk, _ in elements[i + 1:]):
+            p = Pred("copula", "be", a.np.text + "で", complement=a.np, copula="で")
+            p.link = "cont"
+            elements[i] = ("pred", p)
+
+
 def predications(elements: list) -> list[Pred]:
     """Attach arguments to predicates: every element before a predicate (since the previous
     predicate) belongs to it.  Arguments marked は (topic) are shared with the following
     predications of the sentence until a new topic appears."""
+    _pt_copulas(elements)
     _share_or_links(elements)
     _attach_relative_subjects(elements)
     _mark_descriptive_copulas(elements)
@@ -492,7 +513,9 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
                     f.extra.append(gw)
                 elif gk == "self_ref":
                     f.extra.append("~'s")
-        elif kind == "non":
+        elif kind == "except" and any(gk == "self_ref" for gk, _ in m.heads):
+            f.other = True      # "~以外の" (other than ~): CR 109.5's "other"
+        elif kind in ("non", "except"):
             for gk, gw in m.heads:
                 if gw in W.COLORS:
                     f.excluded.append(_COLOR_NAMES.get(W.COLORS[gw], W.COLORS[gw]))
@@ -629,6 +652,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     (:mod:`cardlint.meaning`), each carrying the object it affects (its own subject)."""
     subj = _subject(p)
     obj = _arg(p, "を", "をそれぞれ", "をも")
+    if obj is None and subj is not None and subj.particle != "も":
+        # "それは絆魂も得る" (it also gains lifelink): with a topic, the も-phrase is the object
+        obj = _arg(p, "も")
     partitive = _arg(p, "のうち")
     if obj is not None and partitive is not None and not obj.np.heads:
         # "AかBかCのうち、あなたが選んだ1つを得る": what is gained is chosen among the のうち-phrase
@@ -705,9 +731,16 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
             if "neg" in feats:
                 return []  # "飛行を持たない" in a description
             # (a player having an ability is a rules effect: the meaning layer decides, CR 613.10)
-            r = cont([ability_mods.add(kws)])
-            r.verb = lemma
-            return [r]
+            # "あなたと~は呪禁を持つ" (you and ~ have hexproof): one record per conjunct, player or object
+            subjects = [np_filter(x, ctx) for x in subj.np.all()] if subj is not None and subj.np.conj else []
+            if len({f.ref in ("you", "player") for f in subjects}) < 2:
+                subjects = [_SUBJECT]
+            out = []
+            for aff in subjects:
+                r = cont([ability_mods.add(kws)], aff=aff)
+                r.verb = lemma
+                out.append(r)
+            return out
         if _np_has(obj.np, "ライフ", "毒カウンター", "エネルギー", "紋章") or any(k == "mana" for k, _ in obj.np.heads):
             return [action("gain", aff=None)]
         if any(x.quantity for x in obj.np.all()) or _pt_of(obj.np):
@@ -748,6 +781,20 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
                 out.extend(sub.effects)
         if out:
             return out      # built already (the quoted text's own sentences)
+    to = _arg(p, "に")
+    if lemma == "change" and obj is not None and to is not None and _np_has(obj.np, "パワー", "タフネス") and \
+            any(k == "gen" and m.words() == ["基本"] for x in obj.np.all() for k, m in x.mods):
+        # "~の基本のパワーとタフネスをそのクリーチャーのパワーとタフネスに変更する" (change ~'s base power
+        # and toughness to …): 7b (CR 613.4b), on the creature whose P/T it is
+        owner = next((np_filter(m, ctx) for x in obj.np.all() for k, m in x.mods if k == "gen" and m.words() != ["基本"]),
+                     affected)
+        return [cont([pt_mods.set_base(_pt_of(to.np) or I.Value(kind="other"))], aff=owner)]
+    if lemma == "replace" and obj is not None and to is not None and _np_has(obj.np, *_TEXT_WORDS) and any(
+            k == "rel" and _cats().get(m, ("", m, ()))[1] == "write" for a in p.args for x in a.np.all() for k, m in x.mods):
+        # "それに書かれた色を表す言葉1種類をすべて別な色に置き換える" (change the text of it by replacing all
+        # instances of one color word with another): a text-changing effect, layer 3 (CR 612.2)
+        on = _args(p, "に")[0]
+        return [cont([text_mods.change_text()], aff=np_filter(on.np, ctx))]
     if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
         return [cont([pt_mods.switch()])]
     # --- P/T define: "~のパワーは…に等しい"
@@ -812,6 +859,10 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         return [cont([ability_mods.cant_have([k for a in p.args for k in keyword_list(a.np)])])]
     if lemma in ("can",) and "neg" in feats or ("can" in feats and "neg" in feats):
         return [rules(lemma)]
+    if lemma in W.KEYWORD_STATEMENTS and {"passive", "neg"} <= feats and not feats & {"past", "can", "prog"} \
+            and p.link != "sub":
+        # "~は破壊されない" (~ is indestructible): the keyword's printed form before it was one, layer 6
+        return [cont([ability_mods.add([W.KEYWORD_STATEMENTS[lemma]])])]
     # "唱えられない", "ブロックされない": a negative passive/potential main predicate is a "can't"
     if "passive" in feats and "neg" in feats and "past" not in feats and p.link not in ("sub", "cont"):
         return [rules("cant_be_" + lemma)]
@@ -863,6 +914,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         return []
     return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
 
+
+#: what a text-changing effect replaces: a word of the text (CR 612.2)
+_TEXT_WORDS = ("言葉", "単語", "基本地形タイプ", "基本土地タイプ", "文字")
 
 #: the default of ``aff``: the predication's subject is affected
 _SUBJECT = object()
@@ -936,8 +990,13 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
         # "エンチャント(クリーチャー)を持つオーラになる": what an object "has" is an ability, so the card
         # type's word names the keyword enchant (CR 702.5) here
         kws += ["enchant" for a in _args(p, "を") if a.np.words() == ["エンチャント"]]
-        if kws or any(a.np.quoted for a in _args(p, "を")):
+        if kws or any(a.np.quoted or _quoted_ability(a.np) for a in _args(p, "を")):
             mods.append(ability_mods.add(kws or ["quoted_ability"]))
+    if types and any(k == "adj" and _cats().get(m, ("", m, ()))[1] == "equal" for x in comp.all() for k, m in x.mods) \
+            and any(_np_has(a.np, "パワー", "タフネス") for a in _args(p, "が", "がそれぞれ")):
+        # "パワーとタフネスがそれぞれそれのマナ総量に等しいアーティファクト・クリーチャーになる" (… with power
+        # and toughness each equal to its mana value): the relative clause sets its P/T, 7b (CR 613.4b)
+        mods.append(pt_mods.set_base(I.Value(kind="other")))
     if not colors and _np_has(comp, "色") and _chosen(comp):
         # "その選ばれた色になる", "あなたが選んだ1色の色になる" (becomes the chosen color): layer 5
         mods.append(color_mods.chosen(additive=also))
@@ -962,6 +1021,11 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
         elif isinstance(seen[k].value, list) and isinstance(m.value, list):
             seen[k].value = seen[k].value + [v for v in m.value if v not in seen[k].value]
     return out
+
+
+def _quoted_ability(np: NP) -> bool:
+    """"「…」の能力" (the ability "…"): a granted ability quoted in the genitive of 能力."""
+    return _np_has(np, "能力") and any(k == "gen" and m.quoted for x in np.all() for k, m in x.mods)
 
 
 def _past_relative(np: NP) -> bool:

@@ -29,6 +29,8 @@ SUBORDINATORS: dict[str, str] = _T["subordinators"]
 SURU: dict[str, str] = _T["suru_verbs"]
 #: (dictionary form, class, lemma); class: s = サ変, 1 = 一段, k g s5 t r u m b n = 五段 by ending, kuru
 VERBS: list[tuple[str, str, str]] = [tuple(v) for v in _T["verbs"]]
+#: a negative passive main predicate that is a keyword's printed form (verb lemma → keyword id)
+KEYWORD_STATEMENTS: dict[str, str] = _T.get("keyword_statements") or {}
 #: i-adjectives (dictionary form → lemma)
 ADJECTIVES: dict[str, str] = _T["adjectives"]
 
