@@ -689,7 +689,7 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if p.link == "cont" and lemma == "exclude":
         return []   # "…ことを除き、…のコピーとして" (except …): an exception to the main effect
     if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
-            (lemma != "add" or any(_np_has(a.np, "タイプ", "色", "クリーチャー・タイプ", "カード・タイプ")
+            (lemma != "add" or any(_np_has(a.np, "タイプ", "色", "クリーチャー・タイプ", "カード・タイプ", "名前")
                                    for a in p.args)):
         return []
     # descriptive continuatives: "あなたがコントロールしていて…", "攻撃したりブロックしたりできない"
@@ -745,6 +745,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
             return [action("gain", aff=None)]
         if any(x.quantity for x in obj.np.all()) or _pt_of(obj.np):
             return [action("gain", aff=None)]
+        if lemma == "have" and _np_has(obj.np, "名前", "カード名"):
+            return []   # "…の名前を持つ" (has the names of …): a name is no ability
         if lemma == "have":
             return [cont([ability_mods.add([obj.np.text])])]
         return [action("gain", aff=None)]
@@ -807,8 +809,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     # --- become / be (copula)
     if p.kind in ("copula",) or lemma == "become":
         comp = p.complement
-        if subj is not None and subj.np.words() == ["色"] and any(k == "gen" for k, _ in subj.np.mods):
-            affected = _genitive_owner(subj.np, ctx)    # "それの色は…になる" (its color becomes …)
+        if subj is not None and subj.np.words() in (["色"], ["タイプ"]) and any(k == "gen" for k, _ in subj.np.mods):
+            # "それの色は…になる" (its color becomes …), "それのタイプは…になる" (its type becomes …)
+            affected = _genitive_owner(subj.np, ctx)
         if comp is None:
             # "X に なる": complement is the に-argument ("島にもなる": becomes an Island too)
             a = _arg(p, "に", "と", "にも")
@@ -915,6 +918,10 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
 
 
+#: the nouns of "becomes the chosen type" ("あなたが選んだ1つの基本地形タイプになる": 基本地形 is the old
+#: word for basic land)
+_TYPE_WORDS = ("タイプ", "土地タイプ", "基本土地タイプ", "基本地形タイプ", "クリーチャー・タイプ")
+
 #: what a text-changing effect replaces: a word of the text (CR 612.2)
 _TEXT_WORDS = ("言葉", "単語", "基本地形タイプ", "基本土地タイプ", "文字")
 
@@ -959,7 +966,7 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
         mods.append(type_mods.change([type_mods.EVERY_BASIC_LAND_TYPE], additive=in_addition))
     elif every and _np_has(comp, "色"):
         mods.append(color_mods.all_colors())    # "すべての色である" (is all colors)
-    elif not types and not subs and _np_has(comp, "タイプ", "土地タイプ", "基本土地タイプ", "クリーチャー・タイプ") \
+    elif not types and not subs and _np_has(comp, *_TYPE_WORDS) \
             and any(("det", "その") == m for x in comp.all() for m in x.mods):
         mods.append(type_mods.chosen(in_addition))   # "そのタイプになる" (becomes that type)
     supers = [W.SUPERTYPES[w] for x in comp.all() for k, w in x.heads if w in W.SUPERTYPES]
@@ -1000,7 +1007,7 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
     if not colors and _np_has(comp, "色") and _chosen(comp):
         # "その選ばれた色になる", "あなたが選んだ1色の色になる" (becomes the chosen color): layer 5
         mods.append(color_mods.chosen(additive=also))
-    if not types and not subs and _np_has(comp, "タイプ") and any(
+    if not types and not subs and _np_has(comp, *_TYPE_WORDS) and any(
             k == "rel" and _cats().get(m, ("", m, ()))[1] == "choose" for x in comp.all() for k, m in x.mods):
         mods.append(type_mods.chosen(in_addition))   # "選ばれたタイプである" (is the chosen type)
     if not mods:
