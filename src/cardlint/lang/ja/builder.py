@@ -39,6 +39,7 @@ from cardlint.meaning import control, face_down
 from cardlint.meaning import copy as copy_mods
 from cardlint.meaning import permissions
 from cardlint.meaning import pt as pt_mods
+from cardlint.meaning import stack
 from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
 from cardlint.meaning.record import COPY_ENTER, ENTERS_WITH, FROM_ZONE, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
@@ -85,6 +86,7 @@ class NP:
     quoted: list = field(default_factory=list)                      # granted abilities (trees)
     text: str = ""
     rel_subject: "NP | None" = None    # the が-phrase of a leading relative clause ("対戦相手が|コントロールする…")
+    rel_object: "NP | None" = None     # the を-phrase of a leading "…を持つ" ("飛行を|持つクリーチャー")
 
     def words(self) -> list[str]:
         return [v for _, v in self.heads]
@@ -341,6 +343,30 @@ def _attach_relative_subjects(elements: list) -> None:
         i += 1
 
 
+def _attach_relative_objects(elements: list) -> None:
+    """"飛行を持つクリーチャー1体を対象とし" (target creature with flying): the grammar reads the を-phrase
+    as an argument of the chain; it is the object of the "持つ" relative clause that opens the next noun
+    phrase (Japanese is head-final: nothing else can take it).  And "あなたがコントロールしていて飛行を持つ
+    クリーチャー" (creatures you control with flying): the continuative "コントロールしていて" before it is
+    that noun phrase's first relative clause, with its が-phrase."""
+    i = 0
+    while i + 1 < len(elements):
+        (k1, a), (k2, b) = elements[i], elements[i + 1]
+        if k1 == "arg" and k2 == "arg" and a.particle == "を" and b.np.mods and b.np.mods[0][0] == "rel" and \
+                _cats().get(b.np.mods[0][1], ("", "", ()))[1] == "have" and b.np.rel_object is None:
+            b.np.rel_object = a.np
+            del elements[i]
+            if i >= 2 and elements[i - 1][0] == "cont" and elements[i - 1][1].lemma == "control" and \
+                    "te" in elements[i - 1][1].feats and elements[i - 2][0] == "arg" and \
+                    elements[i - 2][1].particle == "が" and b.np.rel_subject is None:
+                b.np.mods.insert(0, ("rel", elements[i - 1][1].surface))
+                b.np.rel_subject = elements[i - 2][1].np
+                del elements[i - 2:i]
+                i -= 2
+            continue
+        i += 1
+
+
 def _mark_descriptive_copulas(elements: list) -> None:
     """"基本であり森か平地であるカード", "赤でありインスタントかソーサリーである呪文": a "Xであり" with no
     topic or subject of its own, right before a noun phrase that a "…である" relative clause opens, is
@@ -377,6 +403,7 @@ def predications(elements: list) -> list[Pred]:
     _pt_copulas(elements)
     _share_or_links(elements)
     _attach_relative_subjects(elements)
+    _attach_relative_objects(elements)
     _mark_descriptive_copulas(elements)
     preds: list[Pred] = []
     pending: list = []
@@ -485,6 +512,9 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
                 # "防御プレイヤーのコントロールする…": an old template marks the subject with の
                 gen = np.mods[i - 1][1] if i and np.mods[i - 1][0] == "gen" else None
                 f.controller = f.controller or _controller_of(np.rel_subject or gen)
+            elif lemma == "have" and np.rel_object is not None and keyword_list(np.rel_object):
+                # "飛行を持つクリーチャー" (creatures with flying), "飛行を持たない…" (without flying)
+                (f.without_abilities if "neg" in feats else f.with_abilities).extend(keyword_list(np.rel_object))
             elif lemma == "enchant" and "passive" in feats:
                 f.attached = "enchanted"
             elif lemma == "equip":
@@ -536,8 +566,8 @@ def _controller_of(subject: NP | None) -> str:
     if subject is None:
         return "you"
     words = subject.words()
-    if "あなた" in words:
-        return "you"
+    if "あなた" in words or (words == ["チーム"] and any(k == "gen" and m.words() == ["あなた"] for k, m in subject.mods)):
+        return "you"    # (and "あなたのチームがコントロールしている", your team controls: Two-Headed Giant)
     if "対戦相手" in words or "防御プレイヤー" in words:
         return "opponent"       # the defending player is an opponent of the attacking player
     return "player"
@@ -559,6 +589,7 @@ class Ctx:
     condition: I.Condition | None = None
     granted: bool = False
     in_addition: bool = False   # "他のタイプに加えて" earlier in the sentence
+    colors_in_addition: bool = False   # "それの他の色に加えて" earlier in the sentence
     pt_owner: I.Filter | None = None   # whose P/T the clause defined last ("…のパワーは…に等しく、タフネスは…")
 
 
@@ -696,7 +727,7 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     # (the listed actions belong to the final predicate), "…を持っていて"
     if p.link == "cont" and ("tari" in feats or ("prog" in feats and "te" in feats) or lemma == "control"):
         return []
-    if lemma in ("activate", "play") and "can" in feats and subj is not None and \
+    if lemma in ("activate", "play") and "can" in feats and "neg" not in feats and subj is not None and \
             _np_has(subj.np, "能力", "起動型能力"):
         # "この能力は、…ときにのみ起動できる" (activate only …): a restriction of the ability itself
         return []
@@ -742,7 +773,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
                 out.append(r)
             return out
         if _np_has(obj.np, "ライフ", "毒カウンター", "エネルギー", "紋章") or any(k == "mana" for k, _ in obj.np.heads):
-            return [action("gain", aff=None)]
+            # "…クリーチャー1体につき1点のライフを得る" (gain 1 life for each creature …): what is counted
+            return [action("gain", [np_filter(a.np, ctx) for a in _args(p, "につき")], aff=None)]
         if any(x.quantity for x in obj.np.all()) or _pt_of(obj.np):
             return [action("gain", aff=None)]
         if lemma == "have" and _np_has(obj.np, "名前", "カード名"):
@@ -853,6 +885,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if lemma == "prevent" and not {"can", "neg"} <= feats:
         # (but "このダメージは軽減できない", damage can't be prevented, is a restriction: a rule below)
         return [rec(I.PREVENTION, verb="prevent", aff=None)]
+    if lemma == "not" and "become" in feats and subj is not None and _np_has(subj.np, "上限") and \
+            "手札" in subj.np.text:
+        return [rules("no_maximum_hand_size")]  # "あなたの手札の上限はなくなる" (no maximum hand size)
     if lemma == "skip":
         return [rec(I.REPLACEMENT, verb="skip", aff=None)]
     # --- rules: can't / costs
@@ -915,6 +950,10 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
                 f.quantifier = "target"
                 ctx.target = f
         return []
+    if lemma == "put" and obj is not None and to is not None and _np_has(to.np, "戦場", "場") and \
+            any(k in ("トークン", "クリーチャー・トークン") or k.endswith("・トークン") for x in obj.np.all() for k in x.words()):
+        # "…トークンを1体戦場に出す" (put a … token onto the battlefield): the old wording of create (CR 111.2)
+        return [action("create", [np_filter(obj.np, ctx)])]
     return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
 
 
@@ -955,7 +994,8 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
     pt = _pt_of(comp)
     in_addition = any(a.np and _np_has(a.np, "タイプ") and a.particle == "に" for a in p.args) or \
         p.copula == "でもある" or ctx.in_addition
-    also = p.copula == "でもある"    # colors are added only by "でもある" (is also …)
+    also = p.copula == "でもある" or ctx.colors_in_addition   # colors are added by "でもある" (is also …)
+    # and by "他の色に加えて" (in addition to its other colors)
     if _np_has(comp, "コピー"):
         return [copy_mods.become_copy()]
     every = any(("det", "すべての") in x.mods for x in comp.all())
@@ -970,6 +1010,10 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
             and any(("det", "その") == m for x in comp.all() for m in x.mods):
         mods.append(type_mods.chosen(in_addition))   # "そのタイプになる" (becomes that type)
     supers = [W.SUPERTYPES[w] for x in comp.all() for k, w in x.heads if w in W.SUPERTYPES]
+    if types:
+        # "8/12の伝説のスピリット・クリーチャーになる" (becomes a legendary 8/12 Spirit creature)
+        supers += [W.SUPERTYPES[w] for x in comp.all() for k, m in x.mods if k == "gen"
+                   for _, w in m.heads if w in W.SUPERTYPES and W.SUPERTYPES[w] not in supers]
     if types or (supers and not pt):
         # "…は伝説である" (is legendary): a supertype is layer 4 too; with a card type, the subtypes
         # are set together ("緑の4/4のスピリット・クリーチャー")
@@ -993,11 +1037,17 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
                                      for k, m in x.mods):
         # "飛行を持つ青の2/2のエレメンタル・クリーチャーになる": the relative clause's を-argument
         # (parsed as an argument of the predicate) is an ability the object gets
-        kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
+        objs = [a.np for a in _args(p, "を")] + [x.rel_object for x in comp.all() if x.rel_object is not None]
+        if any(k == "rel" and {"have", "neg"} <= {_cats().get(m, ("", m, ()))[1], *_cats().get(m, ("", m, ()))[2]}
+               for x in comp.all() for k, m in x.mods) and any(o.words() == ["能力"] for o in objs):
+            # "能力を持たない0/4のツリーフォークである" (is a 0/4 Treefolk with no abilities): layer 6
+            mods.append(ability_mods.remove_all())
+            objs = []
+        kws = [k for o in objs for k in keyword_list(o)]
         # "エンチャント(クリーチャー)を持つオーラになる": what an object "has" is an ability, so the card
         # type's word names the keyword enchant (CR 702.5) here
-        kws += ["enchant" for a in _args(p, "を") if a.np.words() == ["エンチャント"]]
-        if kws or any(a.np.quoted or _quoted_ability(a.np) for a in _args(p, "を")):
+        kws += ["enchant" for o in objs if o.words() == ["エンチャント"]]
+        if kws or any(o.quoted or _quoted_ability(o) for o in objs):
             mods.append(ability_mods.add(kws or ["quoted_ability"]))
     if types and any(k == "adj" and _cats().get(m, ("", m, ()))[1] == "equal" for x in comp.all() for k, m in x.mods) \
             and any(_np_has(a.np, "パワー", "タフネス") for a in _args(p, "が", "がそれぞれ")):
@@ -1079,6 +1129,9 @@ def condition_of(p: Pred) -> I.Condition | None:
     lk = p.link_lemma
     if lk == "as_enters" and p.lemma == "enter":
         return I.Condition("as_enters", p.surface)
+    if lk == "as_long_as" and "neg" in p.feats:
+        # "{1}を支払わないかぎり" (unless … pays {1}), "島をコントロールしていないかぎり" (unless … controls an Island)
+        return I.Condition("unless", p.surface)
     if lk == "as_long_as":
         return I.Condition("as_long_as", p.surface)
     if lk in ("if", "even_if"):
@@ -1099,7 +1152,7 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
     # durations and leading trigger/condition
     ctx.duration = duration_of(preds)
     ctx.condition = None
-    ctx.in_addition = False
+    ctx.in_addition = ctx.colors_in_addition = False
     for i, p in enumerate(preds):
         if p.link == "sub":
             lk = p.link_lemma
@@ -1154,6 +1207,8 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             effs += [r] if isinstance(r, I.Effect) else meaning.predicate_effects(r, mctx, out)
         if p.lemma == "add" and "te" in p.feats and any(_np_has(a.np, "タイプ", "クリーチャー・タイプ") for a in p.args):
             ctx.in_addition = True
+        if p.lemma == "add" and "te" in p.feats and any(_np_has(a.np, "色") for a in p.args):
+            ctx.colors_in_addition = True
         if p.lemma == "have" and p.bare:
             bare_kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
         else:
@@ -1210,6 +1265,8 @@ def body_effects(body: Tree, ir: I.ClauseIR, granted: bool = False) -> None:
     sents = [c for c in body.children if isinstance(c, Tree) and c.data == "sentence"]
     for i, s in enumerate(sents):
         sentence_effects(s, ctx, i == 0, ir)
+    # "…トークンを1体生成する。それは「…」を持つ。": the sentence defines the token (CR 111.4)
+    ir.effects = stack.without_token_definitions(ir.effects)
     _static_spell(ir)
 
 
