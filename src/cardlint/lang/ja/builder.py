@@ -453,8 +453,8 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
         elif kind == "color":
             f.colors.append(W.COLORS.get(w, w))
         elif kind == "noun":
-            if w in ("これ",):
-                f.ref = "self"
+            if w in ("これ", "彼", "彼女"):
+                f.ref = "self"      # (a planeswalker's "彼", "彼女": itself)
             elif w in ("それ",):
                 if ctx is not None and ctx.target is not None:
                     f = _copy_filter(ctx.target)
@@ -1363,21 +1363,41 @@ def _build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
             body_effects(last.children[-1], ir)
             ir.form = I.FORM_ACTIVATED
             return ir
+        if isinstance(last, Tree) and last.data == "modal":
+            _modal_effects(last, ir)    # "上陸 ― …たび、以下から1つを選ぶ。• …"
+            return ir
         body_effects(last, ir)
         return ir
+    if d == "activated_modal":
+        # "{2}, …を生け贄に捧げる:以下から1つを選ぶ。• …" (an activated ability with modes)
+        ir.form = I.FORM_ACTIVATED
+        costs = [c for c in root.children if isinstance(c, Tree) and c.data == "costs"][0]
+        ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
+        _modal_effects(root.children[-1], ir)
+        ir.form = I.FORM_ACTIVATED
+        return ir
     if d == "modal":
-        ir.modal = True
-        for i, b in enumerate(c for c in root.children if isinstance(c, Tree) and c.data == "body"):
-            sub = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
-            body_effects(b, sub)
-            if i == 0:
-                # "以下から1つを選ぶ" (Choose one —) introduces the modes; it is no effect itself
-                sub.effects = [e for e in sub.effects if e.verb != "choose"]
-            ir.effects.extend(sub.effects)
-        first = [b for b in root.children if isinstance(b, Tree) and b.data == "body"][0]
-        probe = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
-        body_effects(first, probe)
-        ir.form = probe.form
+        _modal_effects(root, ir)
         return ir
     body_effects(root, ir)
     return ir
+
+
+def _modal_effects(root: Tree, ir: I.ClauseIR) -> None:
+    """A mode list: the head sentence, then one body per mode; the head decides the form ("…たび、以下から
+    1つを選ぶ" is a trigger)."""
+    ir.modal = True
+    for i, b in enumerate(c for c in root.children if isinstance(c, Tree) and c.data == "body"):
+        sub = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+        body_effects(b, sub)
+        if i == 0:
+            # "以下から1つを選ぶ" (Choose one —) introduces the modes; it is no effect itself
+            sub.effects = [e for e in sub.effects if e.verb != "choose"]
+        ir.effects.extend(sub.effects)
+    if ir.form == I.FORM_ACTIVATED:
+        return
+    first = [b for b in root.children if isinstance(b, Tree) and b.data == "body"][0]
+    probe = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+    body_effects(first, probe)
+    ir.form = probe.form
+    ir.trigger = probe.trigger

@@ -96,11 +96,13 @@ def mark_costs(text: str) -> str:
         return m.group(0) + mark_costs(text[m.end():])
     m = _LOYALTY.match(text)
     if m:
+        # (and the abilities it grants, below: "-8:…各吸血鬼はそれぞれ「{T}:…」を得る")
         v = m.group(1).replace("−", "-")
-        return COST_MARK + "[" + v + "]" + text[m.end() - 1:]
-    colon = _colon_outside_quotes(text)
-    if colon > 0 and "。" not in text[:colon] and "•" not in text[:colon]:
-        text = COST_MARK + text
+        text = COST_MARK + "[" + v + "]" + text[m.end() - 1:]
+    else:
+        colon = _colon_outside_quotes(text)
+        if colon > 0 and "。" not in text[:colon] and "•" not in text[:colon]:
+            text = COST_MARK + text
     # granted abilities: 「{T}:…」
     out = []
     i = 0
