@@ -337,6 +337,18 @@ def _attach_relative_subjects(elements: list) -> None:
     while i + 1 < len(elements):
         (k1, a), (k2, b) = elements[i], elements[i + 1]
         if k1 == "arg" and k2 == "arg" and a.particle == "が" and b.np.mods and b.np.mods[0][0] == "rel":
+            if a.np.conj and any(k == "rel" for k, _ in a.np.mods):
+                # "あなたがコントロールするすべてのクリーチャーと、そのプレイヤーがコントロールする…": the
+                # grammar joins "…クリーチャーと、そのプレイヤー"; only the last conjunct is the subject of
+                # the next relative clause, the others are coordinated with the phrase it opens
+                b.np.rel_subject = a.np.conj[-1]
+                first = a.np
+                first.conj = a.np.conj[:-1] + [b.np] + b.np.conj
+                b.np.conj = []
+                first.text = a.np.text + "が" + b.np.text
+                elements[i + 1] = ("arg", Arg(first, b.particle))
+                del elements[i]
+                continue
             b.np.rel_subject = a.np
             del elements[i]
             continue
@@ -511,7 +523,7 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
             if lemma == "control":
                 # "防御プレイヤーのコントロールする…": an old template marks the subject with の
                 gen = np.mods[i - 1][1] if i and np.mods[i - 1][0] == "gen" else None
-                f.controller = f.controller or _controller_of(np.rel_subject or gen)
+                f.controller = f.controller or _controller_of(np.rel_subject or gen, ctx)
             elif lemma == "have" and np.rel_object is not None and keyword_list(np.rel_object):
                 # "飛行を持つクリーチャー" (creatures with flying), "飛行を持たない…" (without flying)
                 (f.without_abilities if "neg" in feats else f.with_abilities).extend(keyword_list(np.rel_object))
@@ -560,7 +572,7 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
     return f
 
 
-def _controller_of(subject: NP | None) -> str:
+def _controller_of(subject: NP | None, ctx: "Ctx | None" = None) -> str:
     """Who controls, by the relative clause's subject (none: "コントロールする…" after a topic
     such as "あなたは" or in a description is the player of the sentence, you)."""
     if subject is None:
@@ -570,6 +582,9 @@ def _controller_of(subject: NP | None) -> str:
         return "you"    # (and "あなたのチームがコントロールしている", your team controls: Two-Headed Giant)
     if "対戦相手" in words or "防御プレイヤー" in words:
         return "opponent"       # the defending player is an opponent of the attacking player
+    if words == ["プレイヤー"] and ("det", "その") in subject.mods and ctx is not None and \
+            ctx.target is not None and ctx.target.noun == "opponent":
+        return "opponent"       # "対戦相手1人を対象とする。そのプレイヤーがコントロールする…" (target opponent controls)
     return "player"
 
 
@@ -1113,6 +1128,9 @@ def duration_of(preds: list[Pred]) -> str | None:
     """Hook (duration): the duration a sentence's arguments or adverbs state ("ターン終了時まで", "このターン")."""
     duration = None
     for p in preds:
+        if p.link == "sub" and p.link_lemma == "until" and p.kind == "verb":
+            # "~が場を離れるまで、それは森になる" (until ~ leaves play): until an event
+            duration = duration or "until_event"
         for a in p.args:
             d = _duration_of(a)
             if d:
