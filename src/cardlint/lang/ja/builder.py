@@ -932,6 +932,10 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if "must" in feats or "可能ならば" in p.adverbs:
         # "可能ならば…ブロックに参加する" (blocks … if able): a requirement, a rules effect (CR 509.1c)
         return [rules(lemma)]
+    if "may" in feats and lemma == "play" and obj is not None and _np_has(obj.np, "土地") and \
+            any(m == ("det", "追加の") for x in obj.np.all() for m in x.mods):
+        # "あなたは追加の土地を2枚プレイしてもよい" (you may play two additional lands): a rule (CR 305.2)
+        return [rules("extra_land", aff=None)]
     if "may" in feats and lemma in ("cast", "play"):
         # a permission to cast or play: the meaning layer decides whether it lasts (CR 601.3)
         froms = [a for a in _args(p, "から") if np_filter(a.np, ctx).zone is not None]
