@@ -408,6 +408,11 @@ def _pt_copulas(elements: list) -> None:
             elements[i] = ("pred", p)
 
 
+def _pt_phrase(np: NP) -> bool:
+    """"基本のパワーとタフネスが0/1の…" (with base P/T 0/1): a P/T that is the subject of a description."""
+    return all(w in ("パワー", "タフネス") for x in np.all() for w in x.words()) and bool(np.heads)
+
+
 def predications(elements: list) -> list[Pred]:
     """Attach arguments to predicates: every element before a predicate (since the previous
     predicate) belongs to it.  Arguments marked は (topic) are shared with the following
@@ -435,7 +440,8 @@ def predications(elements: list) -> list[Pred]:
                 # clause belongs to the main clause (が marks the subordinate clause's subject)
                 topic = [a for a in p.args if a.particle in ("は", "はそれぞれ")]
                 p.args = [a for a in p.args if a not in topic]
-            if not any(a.particle.startswith(("は", "が")) for a in p.args) and topic and p.link != "sub":
+            if not any(a.particle.startswith(("は", "が")) and not _pt_phrase(a.np) for a in p.args) and topic \
+                    and p.link != "sub":
                 p.args = list(topic) + p.args
             new_topics = [a for a in p.args if a.particle.startswith("は")]
             if new_topics and p.link != "sub":
@@ -527,8 +533,8 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
             elif lemma == "have" and np.rel_object is not None and keyword_list(np.rel_object):
                 # "飛行を持つクリーチャー" (creatures with flying), "飛行を持たない…" (without flying)
                 (f.without_abilities if "neg" in feats else f.with_abilities).extend(keyword_list(np.rel_object))
-            elif lemma == "enchant" and "passive" in feats:
-                f.attached = "enchanted"
+            elif lemma == "enchant" and ("passive" in feats or "prog" in feats):
+                f.attached = "enchanted"    # (and the old "エンチャントしているクリーチャー")
             elif lemma == "equip":
                 f.attached = "equipped"
             elif lemma == "attack" and "prog" in feats:
@@ -792,6 +798,10 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
             return [action("gain", [np_filter(a.np, ctx) for a in _args(p, "につき")], aff=None)]
         if any(x.quantity for x in obj.np.all()) or _pt_of(obj.np):
             return [action("gain", aff=None)]
+        if lemma == "have" and _np_has(obj.np, *_TYPE_WORDS) and _chosen(obj.np):
+            # "本来のタイプに加えて選ばれたクリーチャー・タイプを持つ" (has the chosen creature type in addition
+            # to its other types): a type, layer 4
+            return [cont([type_mods.chosen(True)])]
         if lemma == "have" and _np_has(obj.np, "名前", "カード名"):
             return []   # "…の名前を持つ" (has the names of …): a name is no ability
         if lemma == "have":
@@ -838,8 +848,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         owner = next((np_filter(m, ctx) for x in obj.np.all() for k, m in x.mods if k == "gen" and m.words() != ["基本"]),
                      affected)
         return [cont([pt_mods.set_base(_pt_of(to.np) or I.Value(kind="other"))], aff=owner)]
-    if lemma == "replace" and obj is not None and to is not None and _np_has(obj.np, *_TEXT_WORDS) and any(
-            k == "rel" and _cats().get(m, ("", m, ()))[1] == "write" for a in p.args for x in a.np.all() for k, m in x.mods):
+    if lemma == "replace" and obj is not None and to is not None and _np_has(obj.np, *_TEXT_WORDS) and \
+            "書かれ" in elements_text:
         # "それに書かれた色を表す言葉1種類をすべて別な色に置き換える" (change the text of it by replacing all
         # instances of one color word with another): a text-changing effect, layer 3 (CR 612.2)
         on = _args(p, "に")[0]
@@ -981,7 +991,7 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
 _TYPE_WORDS = ("タイプ", "土地タイプ", "基本土地タイプ", "基本地形タイプ", "クリーチャー・タイプ")
 
 #: what a text-changing effect replaces: a word of the text (CR 612.2)
-_TEXT_WORDS = ("言葉", "単語", "基本地形タイプ", "基本土地タイプ", "文字")
+_TEXT_WORDS = ("言葉", "単語", "基本地形タイプ", "基本土地タイプ", "文字", "クリーチャー・タイプ", "タイプ")
 
 #: the default of ``aff``: the predication's subject is affected
 _SUBJECT = object()
@@ -1068,6 +1078,11 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
         kws += ["enchant" for o in objs if o.words() == ["エンチャント"]]
         if kws or any(o.quoted or _quoted_ability(o) for o in objs):
             mods.append(ability_mods.add(kws or ["quoted_ability"]))
+    stated = [W.KEYWORD_STATEMENTS[c[1]] for x in comp.all() for k, m in x.mods if k == "rel"
+              for c in [_cats().get(m, ("", m, ()))] if c[1] in W.KEYWORD_STATEMENTS and {"passive", "neg"} <= set(c[2])]
+    if (types or subs) and stated:
+        # "破壊されない人間・兵士・クリーチャーになる" (becomes an indestructible Human Soldier creature)
+        mods.append(ability_mods.add(stated))
     if types and any(k == "adj" and _cats().get(m, ("", m, ()))[1] == "equal" for x in comp.all() for k, m in x.mods) \
             and any(_np_has(a.np, "パワー", "タフネス") for a in _args(p, "が", "がそれぞれ")):
         # "パワーとタフネスがそれぞれそれのマナ総量に等しいアーティファクト・クリーチャーになる" (… with power
