@@ -748,7 +748,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     # (the listed actions belong to the final predicate), "…を持っていて"
     if p.link == "cont" and ("tari" in feats or ("prog" in feats and "te" in feats) or lemma == "control"):
         return []
-    if lemma in ("activate", "play") and "can" in feats and "neg" not in feats and subj is not None and \
+    only = any("しか" in x for x in p.adverbs) or any("しか" in a.particle for a in p.args)
+    if lemma in ("activate", "play") and "can" in feats and ("neg" not in feats or only) and subj is not None and \
             _np_has(subj.np, "能力", "起動型能力"):
         # "この能力は、…ときにのみ起動できる" (activate only …): a restriction of the ability itself
         return []
@@ -916,10 +917,11 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if lemma == "skip":
         return [rec(I.REPLACEMENT, verb="skip", aff=None)]
     # --- rules: can't / costs
+    had = [k for a in p.args for o in (a.np, a.np.rel_object) if o is not None for k in keyword_list(o)]
     if lemma == "can" and "neg" in feats and any(
-            re.search(r"(?:持つ|得る)こと", a.np.text) for a in p.args) and any(keyword_list(a.np) for a in p.args):
+            re.search(r"(?:持つ|得る)こと", a.np.text) for a in p.args) and had:
         # "飛行を得ることも持つこともできない" (can't have or gain flying): layer 6
-        return [cont([ability_mods.cant_have([k for a in p.args for k in keyword_list(a.np)])])]
+        return [cont([ability_mods.cant_have(had)])]
     if lemma in ("can",) and "neg" in feats or ("can" in feats and "neg" in feats):
         return [rules(lemma)]
     if lemma in W.KEYWORD_STATEMENTS and {"passive", "neg"} <= feats and not feats & {"past", "can", "prog"} \
