@@ -914,6 +914,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if lemma == "not" and "become" in feats and subj is not None and _np_has(subj.np, "上限") and \
             "手札" in subj.np.text:
         return [rules("no_maximum_hand_size")]  # "あなたの手札の上限はなくなる" (no maximum hand size)
+    if lemma == "remove" and "neg" in feats and subj is not None and _np_has(subj.np, "効果") and \
+            p.link not in ("sub", "cont"):
+        return [rules("doesnt_remove")]     # "この効果は~を取り除かない" (this effect doesn't remove ~)
     if lemma == "skip":
         return [rec(I.REPLACEMENT, verb="skip", aff=None)]
     # --- rules: can't / costs
