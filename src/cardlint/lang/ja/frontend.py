@@ -71,6 +71,22 @@ def _quoted_modes(text: str) -> str:
     return m.group(1) + "".join(" • " + x for x in _MODE.findall(m.group(2)))
 
 
+@lru_cache(maxsize=1)
+def _old_wordings() -> tuple:
+    from cardlint.lang.ja import words as W
+
+    return tuple((re.compile(p), kw) for p, kw in W.OLD_WORDINGS)
+
+
+def _old_keyword_wording(text: str) -> str:
+    """"あなたは~を、あなたがインスタントをプレイできるときならいつでもプレイしてよい。" (the old Flash
+    sentence, kb/vocab/ja.yaml ``old_wordings``) → the keyword's name."""
+    for pat, kw in _old_wordings():
+        if pat.match(text):
+            return kw
+    return text
+
+
 def _colon_outside_quotes(text: str) -> int:
     if "「" not in text:
         return text.find(":")   # no quote opens: every colon is outside
@@ -381,6 +397,7 @@ class JapaneseFrontend(Frontend):
         text = replace_self(text, name)
         text = text.replace("〜", "~").replace("～", "~").replace("『", "「").replace("』", "」")
         text = _quoted_modes(text)
+        text = _old_keyword_wording(text)
         if self._keyword_line(text):
             return KW_MARK + text
         return mark_costs(text)

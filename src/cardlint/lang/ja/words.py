@@ -31,6 +31,8 @@ SURU: dict[str, str] = _T["suru_verbs"]
 VERBS: list[tuple[str, str, str]] = [tuple(v) for v in _T["verbs"]]
 #: a negative passive main predicate that is a keyword's printed form (verb lemma → keyword id)
 KEYWORD_STATEMENTS: dict[str, str] = _T.get("keyword_statements") or {}
+#: old printed wordings of a keyword: (pattern over the whole normalised clause, keyword name)
+OLD_WORDINGS: list[tuple[str, str]] = [tuple(x) for x in _T.get("old_wordings") or []]
 #: i-adjectives (dictionary form → lemma)
 ADJECTIVES: dict[str, str] = _T["adjectives"]
 
