@@ -95,6 +95,7 @@ def _endings(base: dict, feats: tuple, out: dict, depth: int, kind: str) -> None
     put(neg + "ないで", "VC", ("neg", "te"))
     put(neg + "なければ", "VC", ("neg", "cond"))
     put(neg + "なければならない", "V", ("must",))
+    put(neg + "なくてもよい", "V", ("neg", "may"))     # "アンタップしなくてもよい" (may choose not to untap)
     put(zu + "ず", "VC", ("neg",))
     put(zu + "ずに", "VC", ("neg",))
     if depth == 1 and "prog" not in feats and "prep" not in feats:
