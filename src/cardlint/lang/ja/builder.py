@@ -1013,10 +1013,19 @@ def _genitive_owner(np: NP, ctx: Ctx) -> I.Filter:
 
 
 def _controlled_object(np: NP, ctx: Ctx) -> I.Filter:
+    before: list[NP] = []
     for x in np.all():
         for kind, m in x.mods:
             if kind == "gen":
-                return np_filter(m, ctx)
+                f = np_filter(m, ctx)
+                for y in before:
+                    # "オーラすべてと装備品すべてのコントロール" (control of all Auras and Equipment): the
+                    # grammar joins the first conjunct to the phrase, not to the genitive it shares
+                    g = np_filter(y, ctx)
+                    f.types += [t for t in g.types if t not in f.types]
+                    f.subtypes += [t for t in g.subtypes if t not in f.subtypes]
+                return f
+        before.append(x)
     return I.Filter(ref="it")
 
 
