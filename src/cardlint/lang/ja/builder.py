@@ -227,6 +227,8 @@ def flatten_seq(t) -> list:
             # "エンチャントされているクリーチャーは伝説であり、…"
             p = Pred("copula", "be", text_of(ch[0]), complement=read_np(ch[0]), copula="であり")
             p.link = "cont"
+            if _glued(ch[0], ch[-1]):
+                p.feats = ("no_comma",)     # "そのタイプであり自分がコントロールしている…" (no "、" after であり)
             out.append(("pred", p))
             node = ch[-1]
             continue
@@ -259,6 +261,14 @@ def flatten_seq(t) -> list:
     if isinstance(node, Token):
         out.append(("pred", read_pred(node)))
     return out
+
+
+def _glued(left, right) -> bool:
+    """Nothing but "であり" between the phrase ``left`` and what follows it (no "、")."""
+    a, b = tokens(left), tokens(right)
+    if not a or not b or a[-1].end_pos is None or b[0].start_pos is None:
+        return False
+    return b[0].start_pos - a[-1].end_pos <= len("であり")
 
 
 def read_item(t) -> tuple:
@@ -393,7 +403,9 @@ def _mark_descriptive_copulas(elements: list) -> None:
         # subordinate clause (a condition), which the であり belongs to
         in_sub = bool(later) and later[0].link == "sub"
         if in_sub or (k2 == "arg" and not any(x.particle.startswith(("は", "が")) for x in p.args)
-                      and re.search("で(?:ある|ない)", a.np.text)):
+                      and re.search("で(?:ある|ない)", a.np.text)) or \
+                ("no_comma" in p.feats and k2 == "arg" and a.np.mods and a.np.mods[0][0] == "rel"):
+            # (and "そのタイプであり自分がコントロールしているパーマネント": であり glued to a relative clause)
             p.feats = tuple(p.feats) + ("descriptive",)
 
 
