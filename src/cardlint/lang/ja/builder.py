@@ -119,6 +119,16 @@ def read_heads(t: Tree, np: NP) -> None:
             np.heads.append((kind, text_of(h)))
 
 
+def _heads_np(t: Tree) -> NP:
+    """The heads of a modifier ("赤である", "土地以外の") as a noun phrase of their own."""
+    g = NP()
+    for cc in t.children:
+        if isinstance(cc, Tree) and cc.data == "heads":
+            read_heads(cc, g)
+    g.text = text_of(t)
+    return g
+
+
 def read_nom(t: Tree) -> NP:
     np = NP()
     pending_heads = None
@@ -154,11 +164,7 @@ def read_nom(t: Tree) -> NP:
             np.mods.append(("adj", text_of(c)))
         elif d == "rel_copula":
             # "赤である呪文", "赤であり白であるトークン": like a genitive modifier ("赤の呪文")
-            g = NP()
-            for cc in c.children:
-                if isinstance(cc, Tree) and cc.data == "heads":
-                    read_heads(cc, g)
-            g.text = text_of(c)
+            g = _heads_np(c)
             cop = [x for x in c.children if isinstance(x, Token) and x.type == "RELCOP"]
             # "黒でないクリーチャー", "土地でないパーマネント" (nonblack, nonland): an exclusion
             neg = bool(cop) and str(cop[-1]) in ("でない", "ではない")
@@ -167,12 +173,7 @@ def read_nom(t: Tree) -> NP:
             np.mods.append(("qty", text_of(c)))
         elif d == "except_mod":
             # "~以外のクリーチャー" (a creature other than ~), "土地以外のパーマネント" (a nonland permanent)
-            g = NP()
-            for cc in c.children:
-                if isinstance(cc, Tree) and cc.data == "heads":
-                    read_heads(cc, g)
-            g.text = text_of(c)
-            np.mods.append(("except", g))
+            np.mods.append(("except", _heads_np(c)))
         elif d == "named":
             np.mods.append(("named", text_of(c)))
         elif d == "up_to_mod":
@@ -1400,13 +1401,9 @@ def _build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
         if kws and out.keyword is None:
             out.keyword = kws[0]
         return out
-    if d == "activated":
-        ir.form = I.FORM_ACTIVATED
-        costs = [c for c in root.children if isinstance(c, Tree) and c.data == "costs"][0]
-        ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
-        body_effects(root.children[-1], ir)
-        ir.form = I.FORM_ACTIVATED
-        return ir
+    if d in ("activated", "activated_modal"):
+        # (activated_modal: "{2}, …を生け贄に捧げる:以下から1つを選ぶ。• …", an activated ability with modes)
+        return _activated(root, ir)
     if d == "chapter":
         body_effects(root.children[-1], ir)
         ir.form = I.FORM_TRIGGERED
@@ -1420,29 +1417,30 @@ def _build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
             ir.keyword = I.Keyword(ja_vocab.KEYWORDS[aword], text_of(last))
             return ir
         if isinstance(last, Tree) and last.data == "activated":
-            # "湧血 ― {R}{G}, ~を捨てる:…" (an ability word before an activated ability)
-            costs = [c for c in last.children if isinstance(c, Tree) and c.data == "costs"][0]
-            ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
-            body_effects(last.children[-1], ir)
-            ir.form = I.FORM_ACTIVATED
-            return ir
+            return _activated(last, ir)     # "湧血 ― {R}{G}, ~を捨てる:…" (an ability word before it)
         if isinstance(last, Tree) and last.data == "modal":
             _modal_effects(last, ir)    # "上陸 ― …たび、以下から1つを選ぶ。• …"
             return ir
         body_effects(last, ir)
         return ir
-    if d == "activated_modal":
-        # "{2}, …を生け贄に捧げる:以下から1つを選ぶ。• …" (an activated ability with modes)
-        ir.form = I.FORM_ACTIVATED
-        costs = [c for c in root.children if isinstance(c, Tree) and c.data == "costs"][0]
-        ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
-        _modal_effects(root.children[-1], ir)
-        ir.form = I.FORM_ACTIVATED
-        return ir
     if d == "modal":
         _modal_effects(root, ir)
         return ir
     body_effects(root, ir)
+    return ir
+
+
+def _activated(root: Tree, ir: I.ClauseIR) -> I.ClauseIR:
+    """An activated ability: its costs, then its effect (a body, or a mode list)."""
+    ir.form = I.FORM_ACTIVATED
+    costs = [c for c in root.children if isinstance(c, Tree) and c.data == "costs"][0]
+    ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
+    effect = root.children[-1]
+    if effect.data == "modal":
+        _modal_effects(effect, ir)
+    else:
+        body_effects(effect, ir)
+    ir.form = I.FORM_ACTIVATED
     return ir
 
 
