@@ -38,8 +38,7 @@ def test_fixture_keys_and_coverage(lang):
         assert c["ability"] in ABILITIES, c
         for kind, layer, cda in c["effects"]:
             assert kind in KINDS and (layer is None or str(layer) in LAYERS), c
-    assert {str(e[1]) for c in cases for e in c["effects"] if e[1] is not None} >= LAYERS - (
-        {"3"} if lang == "ja" else set())
+    assert {str(e[1]) for c in cases for e in c["effects"] if e[1] is not None} >= LAYERS
     assert {e[0] for c in cases for e in c["effects"]} >= KINDS
     assert {c["ability"] for c in cases} >= ABILITIES
     assert any(e[2] for c in cases for e in c["effects"])  # a CDA

@@ -212,3 +212,7 @@ def test_the_sentence_after_a_token_is_made_defines_it():
                    modifications=[I.Modification(I.ABILITIES, "add", ["flying"])])
     assert stack.without_token_definitions([create, has]) == [create]
     assert stack.without_token_definitions([has]) == [has]
+    # "those" (Japanese "それら", the tokens just made) refers back as "they" does
+    those = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="those"), verb="have",
+                     modifications=[I.Modification(I.ABILITIES, "add", ["quoted_ability"])])
+    assert stack.without_token_definitions([create, those]) == [create]

@@ -29,7 +29,7 @@ def without_token_definitions(effects: list[I.Effect]) -> list[I.Effect]:
     created = False
     for e in effects:
         if created and e.kind == I.CONTINUOUS and e.verb == "have" and e.affected is not None \
-                and e.affected.ref in ("it", "they"):
+                and e.affected.ref in ("it", "they", "those"):
             continue
         created = created or e.verb == "create"
         out.append(e)

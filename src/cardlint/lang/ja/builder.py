@@ -40,6 +40,8 @@ from cardlint.meaning import copy as copy_mods
 from cardlint.meaning import levels
 from cardlint.meaning import permissions
 from cardlint.meaning import pt as pt_mods
+from cardlint.meaning import stack
+from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
 from cardlint.meaning.record import COPY_ENTER, ENTERS_WITH, FROM_ZONE, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.text.segment import Segment
@@ -85,6 +87,7 @@ class NP:
     quoted: list = field(default_factory=list)                      # granted abilities (trees)
     text: str = ""
     rel_subject: "NP | None" = None    # the が-phrase of a leading relative clause ("対戦相手が|コントロールする…")
+    rel_object: "NP | None" = None     # the を-phrase of a leading "…を持つ" ("飛行を|持つクリーチャー")
 
     def words(self) -> list[str]:
         return [v for _, v in self.heads]
@@ -115,6 +118,16 @@ def read_heads(t: Tree, np: NP) -> None:
             np.heads.append(("mana", text_of(h)))
         else:
             np.heads.append((kind, text_of(h)))
+
+
+def _heads_np(t: Tree) -> NP:
+    """The heads of a modifier ("赤である", "土地以外の") as a noun phrase of their own."""
+    g = NP()
+    for cc in t.children:
+        if isinstance(cc, Tree) and cc.data == "heads":
+            read_heads(cc, g)
+    g.text = text_of(t)
+    return g
 
 
 def read_nom(t: Tree) -> NP:
@@ -152,17 +165,16 @@ def read_nom(t: Tree) -> NP:
             np.mods.append(("adj", text_of(c)))
         elif d == "rel_copula":
             # "赤である呪文", "赤であり白であるトークン": like a genitive modifier ("赤の呪文")
-            g = NP()
-            for cc in c.children:
-                if isinstance(cc, Tree) and cc.data == "heads":
-                    read_heads(cc, g)
-            g.text = text_of(c)
+            g = _heads_np(c)
             cop = [x for x in c.children if isinstance(x, Token) and x.type == "RELCOP"]
             # "黒でないクリーチャー", "土地でないパーマネント" (nonblack, nonland): an exclusion
             neg = bool(cop) and str(cop[-1]) in ("でない", "ではない")
             np.mods.append(("non" if neg else "gen", g))
         elif d == "quantity_mod":
             np.mods.append(("qty", text_of(c)))
+        elif d == "except_mod":
+            # "~以外のクリーチャー" (a creature other than ~), "土地以外のパーマネント" (a nonland permanent)
+            np.mods.append(("except", _heads_np(c)))
         elif d == "named":
             np.mods.append(("named", text_of(c)))
         elif d == "up_to_mod":
@@ -217,6 +229,8 @@ def flatten_seq(t) -> list:
             # "エンチャントされているクリーチャーは伝説であり、…"
             p = Pred("copula", "be", text_of(ch[0]), complement=read_np(ch[0]), copula="であり")
             p.link = "cont"
+            if _glued(ch[0], ch[-1]):
+                p.feats = ("no_comma",)     # "そのタイプであり自分がコントロールしている…" (no "、" after であり)
             out.append(("pred", p))
             node = ch[-1]
             continue
@@ -249,6 +263,14 @@ def flatten_seq(t) -> list:
     if isinstance(node, Token):
         out.append(("pred", read_pred(node)))
     return out
+
+
+def _glued(left, right) -> bool:
+    """Nothing but "であり" between the phrase ``left`` and what follows it (no "、")."""
+    a, b = tokens(left), tokens(right)
+    if not a or not b or a[-1].end_pos is None or b[0].start_pos is None:
+        return False
+    return b[0].start_pos - a[-1].end_pos <= len("であり")
 
 
 def read_item(t) -> tuple:
@@ -327,8 +349,44 @@ def _attach_relative_subjects(elements: list) -> None:
     while i + 1 < len(elements):
         (k1, a), (k2, b) = elements[i], elements[i + 1]
         if k1 == "arg" and k2 == "arg" and a.particle == "が" and b.np.mods and b.np.mods[0][0] == "rel":
+            if a.np.conj and any(k == "rel" for k, _ in a.np.mods):
+                # "あなたがコントロールするすべてのクリーチャーと、そのプレイヤーがコントロールする…": the
+                # grammar joins "…クリーチャーと、そのプレイヤー"; only the last conjunct is the subject of
+                # the next relative clause, the others are coordinated with the phrase it opens
+                b.np.rel_subject = a.np.conj[-1]
+                first = a.np
+                first.conj = a.np.conj[:-1] + [b.np] + b.np.conj
+                b.np.conj = []
+                first.text = a.np.text + "が" + b.np.text
+                elements[i + 1] = ("arg", Arg(first, b.particle))
+                del elements[i]
+                continue
             b.np.rel_subject = a.np
             del elements[i]
+            continue
+        i += 1
+
+
+def _attach_relative_objects(elements: list) -> None:
+    """"飛行を持つクリーチャー1体を対象とし" (target creature with flying): the grammar reads the を-phrase
+    as an argument of the chain; it is the object of the "持つ" relative clause that opens the next noun
+    phrase (Japanese is head-final: nothing else can take it).  And "あなたがコントロールしていて飛行を持つ
+    クリーチャー" (creatures you control with flying): the continuative "コントロールしていて" before it is
+    that noun phrase's first relative clause, with its が-phrase."""
+    i = 0
+    while i + 1 < len(elements):
+        (k1, a), (k2, b) = elements[i], elements[i + 1]
+        if k1 == "arg" and k2 == "arg" and a.particle == "を" and b.np.mods and b.np.mods[0][0] == "rel" and \
+                _cats().get(b.np.mods[0][1], ("", "", ()))[1] == "have" and b.np.rel_object is None:
+            b.np.rel_object = a.np
+            del elements[i]
+            if i >= 2 and elements[i - 1][0] == "cont" and elements[i - 1][1].lemma == "control" and \
+                    "te" in elements[i - 1][1].feats and elements[i - 2][0] == "arg" and \
+                    elements[i - 2][1].particle == "が" and b.np.rel_subject is None:
+                b.np.mods.insert(0, ("rel", elements[i - 1][1].surface))
+                b.np.rel_subject = elements[i - 2][1].np
+                del elements[i - 2:i]
+                i -= 2
             continue
         i += 1
 
@@ -347,16 +405,36 @@ def _mark_descriptive_copulas(elements: list) -> None:
         # subordinate clause (a condition), which the であり belongs to
         in_sub = bool(later) and later[0].link == "sub"
         if in_sub or (k2 == "arg" and not any(x.particle.startswith(("は", "が")) for x in p.args)
-                      and re.search("で(?:ある|ない)", a.np.text)):
+                      and re.search("で(?:ある|ない)", a.np.text)) or \
+                ("no_comma" in p.feats and k2 == "arg" and a.np.mods and a.np.mods[0][0] == "rel"):
+            # (and "そのタイプであり自分がコントロールしているパーマネント": であり glued to a relative clause)
             p.feats = tuple(p.feats) + ("descriptive",)
+
+
+def _pt_copulas(elements: list) -> None:
+    """"そのクリーチャーは3/1で飛行を持つ" (that creature is 3/1 and has flying): a bare P/T before
+    で is no place or means but the continuative of the copula ("3/1である"), a predicate of its own."""
+    for i, (k, a) in enumerate(elements):
+        if k == "arg" and a.particle == "で" and not a.np.conj and not a.np.mods and \
+                [h for h, _ in a.np.heads] == ["pt"] and any(kk == "arg" for kk, _ in elements[i + 1:]):
+            p = Pred("copula", "be", a.np.text + "で", complement=a.np, copula="で")
+            p.link = "cont"
+            elements[i] = ("pred", p)
+
+
+def _pt_phrase(np: NP) -> bool:
+    """"基本のパワーとタフネスが0/1の…" (with base P/T 0/1): a P/T that is the subject of a description."""
+    return all(w in ("パワー", "タフネス") for x in np.all() for w in x.words()) and bool(np.heads)
 
 
 def predications(elements: list) -> list[Pred]:
     """Attach arguments to predicates: every element before a predicate (since the previous
     predicate) belongs to it.  Arguments marked は (topic) are shared with the following
     predications of the sentence until a new topic appears."""
+    _pt_copulas(elements)
     _share_or_links(elements)
     _attach_relative_subjects(elements)
+    _attach_relative_objects(elements)
     _mark_descriptive_copulas(elements)
     preds: list[Pred] = []
     pending: list = []
@@ -376,7 +454,8 @@ def predications(elements: list) -> list[Pred]:
                 # clause belongs to the main clause (が marks the subordinate clause's subject)
                 topic = [a for a in p.args if a.particle in ("は", "はそれぞれ")]
                 p.args = [a for a in p.args if a not in topic]
-            if not any(a.particle.startswith(("は", "が")) for a in p.args) and topic and p.link != "sub":
+            if not any(a.particle.startswith(("は", "が")) and not _pt_phrase(a.np) for a in p.args) and topic \
+                    and p.link != "sub":
                 p.args = list(topic) + p.args
             new_topics = [a for a in p.args if a.particle.startswith("は")]
             if new_topics and p.link != "sub":
@@ -432,8 +511,8 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
         elif kind == "color":
             f.colors.append(W.COLORS.get(w, w))
         elif kind == "noun":
-            if w in ("これ",):
-                f.ref = "self"
+            if w in ("これ", "彼", "彼女"):
+                f.ref = "self"      # (a planeswalker's "彼", "彼女": itself)
             elif w in ("それ",):
                 if ctx is not None and ctx.target is not None:
                     f = _copy_filter(ctx.target)
@@ -491,9 +570,12 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
             if lemma == "control":
                 # "防御プレイヤーのコントロールする…": an old template marks the subject with の
                 gen = np.mods[i - 1][1] if i and np.mods[i - 1][0] == "gen" else None
-                f.controller = f.controller or _controller_of(np.rel_subject or gen)
-            elif lemma == "enchant" and "passive" in feats:
-                f.attached = "enchanted"
+                f.controller = f.controller or _controller_of(np.rel_subject or gen, ctx)
+            elif lemma == "have" and np.rel_object is not None and keyword_list(np.rel_object):
+                # "飛行を持つクリーチャー" (creatures with flying), "飛行を持たない…" (without flying)
+                (f.without_abilities if "neg" in feats else f.with_abilities).extend(keyword_list(np.rel_object))
+            elif lemma == "enchant" and ("passive" in feats or "prog" in feats):
+                f.attached = "enchanted"    # (and the old "エンチャントしているクリーチャー")
             elif lemma == "equip":
                 f.attached = "equipped"
             elif lemma == "attack" and "prog" in feats:
@@ -520,7 +602,9 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
                     f.extra.append(gw)
                 elif gk == "self_ref":
                     f.extra.append("~'s")
-        elif kind == "non":
+        elif kind == "except" and any(gk == "self_ref" for gk, _ in m.heads):
+            f.other = True      # "~以外の" (other than ~): CR 109.5's "other"
+        elif kind in ("non", "except"):
             for gk, gw in m.heads:
                 if gw in W.COLORS:
                     f.excluded.append(_COLOR_NAMES.get(W.COLORS[gw], W.COLORS[gw]))
@@ -535,16 +619,19 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
     return f
 
 
-def _controller_of(subject: NP | None) -> str:
+def _controller_of(subject: NP | None, ctx: "Ctx | None" = None) -> str:
     """Who controls, by the relative clause's subject (none: "コントロールする…" after a topic
     such as "あなたは" or in a description is the player of the sentence, you)."""
     if subject is None:
         return "you"
     words = subject.words()
-    if "あなた" in words:
-        return "you"
+    if "あなた" in words or (words == ["チーム"] and any(k == "gen" and m.words() == ["あなた"] for k, m in subject.mods)):
+        return "you"    # (and "あなたのチームがコントロールしている", your team controls: Two-Headed Giant)
     if "対戦相手" in words or "防御プレイヤー" in words:
         return "opponent"       # the defending player is an opponent of the attacking player
+    if words == ["プレイヤー"] and ("det", "その") in subject.mods and ctx is not None and \
+            ctx.target is not None and ctx.target.noun == "opponent":
+        return "opponent"       # "対戦相手1人を対象とする。そのプレイヤーがコントロールする…" (target opponent controls)
     return "player"
 
 
@@ -564,6 +651,7 @@ class Ctx:
     condition: I.Condition | None = None
     granted: bool = False
     in_addition: bool = False   # "他のタイプに加えて" earlier in the sentence
+    colors_in_addition: bool = False   # "それの他の色に加えて" earlier in the sentence
     pt_owner: I.Filter | None = None   # whose P/T the clause defined last ("…のパワーは…に等しく、タフネスは…")
 
 
@@ -657,6 +745,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     (:mod:`cardlint.meaning`), each carrying the object it affects (its own subject)."""
     subj = _subject(p)
     obj = _arg(p, "を", "をそれぞれ", "をも")
+    if obj is None and subj is not None and subj.particle != "も":
+        # "それは絆魂も得る" (it also gains lifelink): with a topic, the も-phrase is the object
+        obj = _arg(p, "も")
     partitive = _arg(p, "のうち")
     if obj is not None and partitive is not None and not obj.np.heads:
         # "AかBかCのうち、あなたが選んだ1つを得る": what is gained is chosen among the のうち-phrase
@@ -691,14 +782,15 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if p.link == "cont" and lemma == "exclude":
         return []   # "…ことを除き、…のコピーとして" (except …): an exception to the main effect
     if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
-            (lemma != "add" or any(_np_has(a.np, "タイプ", "色", "クリーチャー・タイプ", "カード・タイプ")
+            (lemma != "add" or any(_np_has(a.np, "タイプ", "色", "クリーチャー・タイプ", "カード・タイプ", "名前")
                                    for a in p.args)):
         return []
     # descriptive continuatives: "あなたがコントロールしていて…", "攻撃したりブロックしたりできない"
     # (the listed actions belong to the final predicate), "…を持っていて"
     if p.link == "cont" and ("tari" in feats or ("prog" in feats and "te" in feats) or lemma == "control"):
         return []
-    if lemma in ("activate", "play") and "can" in feats and subj is not None and \
+    only = any("しか" in x for x in p.adverbs) or any("しか" in a.particle for a in p.args)
+    if lemma in ("activate", "play") and "can" in feats and ("neg" not in feats or only) and subj is not None and \
             _np_has(subj.np, "能力", "起動型能力"):
         # "この能力は、…ときにのみ起動できる" (activate only …): a restriction of the ability itself
         return []
@@ -733,13 +825,27 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
             if "neg" in feats:
                 return []  # "飛行を持たない" in a description
             # (a player having an ability is a rules effect: the meaning layer decides, CR 613.10)
-            r = cont([ability_mods.add(kws)])
-            r.verb = lemma
-            return [r]
+            # "あなたと~は呪禁を持つ" (you and ~ have hexproof): one record per conjunct, player or object
+            subjects = [np_filter(x, ctx) for x in subj.np.all()] if subj is not None and subj.np.conj else []
+            if len({f.ref in ("you", "player") for f in subjects}) < 2:
+                subjects = [_SUBJECT]
+            out = []
+            for aff in subjects:
+                r = cont([ability_mods.add(kws)], aff=aff)
+                r.verb = lemma
+                out.append(r)
+            return out
         if _np_has(obj.np, "ライフ", "毒カウンター", "エネルギー", "紋章") or any(k == "mana" for k, _ in obj.np.heads):
-            return [action("gain", aff=None)]
+            # "…クリーチャー1体につき1点のライフを得る" (gain 1 life for each creature …): what is counted
+            return [action("gain", [np_filter(a.np, ctx) for a in _args(p, "につき")], aff=None)]
         if any(x.quantity for x in obj.np.all()) or _pt_of(obj.np):
             return [action("gain", aff=None)]
+        if lemma == "have" and _np_has(obj.np, *_TYPE_WORDS) and _chosen(obj.np):
+            # "本来のタイプに加えて選ばれたクリーチャー・タイプを持つ" (has the chosen creature type in addition
+            # to its other types): a type, layer 4
+            return [cont([type_mods.chosen(True)])]
+        if lemma == "have" and _np_has(obj.np, "名前", "カード名"):
+            return []   # "…の名前を持つ" (has the names of …): a name is no ability
         if lemma == "have":
             return [cont([ability_mods.add([obj.np.text])])]
         return [action("gain", aff=None)]
@@ -776,6 +882,20 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
                 out.extend(sub.effects)
         if out:
             return out      # built already (the quoted text's own sentences)
+    to = _arg(p, "に")
+    if lemma == "change" and obj is not None and to is not None and _np_has(obj.np, "パワー", "タフネス") and \
+            any(k == "gen" and m.words() == ["基本"] for x in obj.np.all() for k, m in x.mods):
+        # "~の基本のパワーとタフネスをそのクリーチャーのパワーとタフネスに変更する" (change ~'s base power
+        # and toughness to …): 7b (CR 613.4b), on the creature whose P/T it is
+        owner = next((np_filter(m, ctx) for x in obj.np.all() for k, m in x.mods if k == "gen" and m.words() != ["基本"]),
+                     affected)
+        return [cont([pt_mods.set_base(_pt_of(to.np) or I.Value(kind="other"))], aff=owner)]
+    if lemma == "replace" and obj is not None and to is not None and _np_has(obj.np, *_TEXT_WORDS) and \
+            "書かれ" in elements_text:
+        # "それに書かれた色を表す言葉1種類をすべて別な色に置き換える" (change the text of it by replacing all
+        # instances of one color word with another): a text-changing effect, layer 3 (CR 612.2)
+        on = _args(p, "に")[0]
+        return [cont([text_mods.change_text()], aff=np_filter(on.np, ctx))]
     if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
         return [cont([pt_mods.switch()])]
     # --- P/T define: "~のパワーは…に等しい"
@@ -788,8 +908,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     # --- become / be (copula)
     if p.kind in ("copula",) or lemma == "become":
         comp = p.complement
-        if subj is not None and subj.np.words() == ["色"] and any(k == "gen" for k, _ in subj.np.mods):
-            affected = _genitive_owner(subj.np, ctx)    # "それの色は…になる" (its color becomes …)
+        if subj is not None and subj.np.words() in (["色"], ["タイプ"]) and any(k == "gen" for k, _ in subj.np.mods):
+            # "それの色は…になる" (its color becomes …), "それのタイプは…になる" (its type becomes …)
+            affected = _genitive_owner(subj.np, ctx)
         if comp is None:
             # "X に なる": complement is the に-argument ("島にもなる": becomes an Island too)
             a = _arg(p, "に", "と", "にも")
@@ -831,15 +952,26 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if lemma == "prevent" and not {"can", "neg"} <= feats:
         # (but "このダメージは軽減できない", damage can't be prevented, is a restriction: a rule below)
         return [rec(I.PREVENTION, verb="prevent", aff=None)]
+    if lemma == "not" and "become" in feats and subj is not None and _np_has(subj.np, "上限") and \
+            "手札" in subj.np.text:
+        return [rules("no_maximum_hand_size")]  # "あなたの手札の上限はなくなる" (no maximum hand size)
+    if lemma == "remove" and "neg" in feats and subj is not None and _np_has(subj.np, "効果") and \
+            p.link not in ("sub", "cont"):
+        return [rules("doesnt_remove")]     # "この効果は~を取り除かない" (this effect doesn't remove ~)
     if lemma == "skip":
         return [rec(I.REPLACEMENT, verb="skip", aff=None)]
     # --- rules: can't / costs
+    had = [k for a in p.args for o in (a.np, a.np.rel_object) if o is not None for k in keyword_list(o)]
     if lemma == "can" and "neg" in feats and any(
-            re.search(r"(?:持つ|得る)こと", a.np.text) for a in p.args) and any(keyword_list(a.np) for a in p.args):
+            re.search(r"(?:持つ|得る)こと", a.np.text) for a in p.args) and had:
         # "飛行を得ることも持つこともできない" (can't have or gain flying): layer 6
-        return [cont([ability_mods.cant_have([k for a in p.args for k in keyword_list(a.np)])])]
+        return [cont([ability_mods.cant_have(had)])]
     if lemma in ("can",) and "neg" in feats or ("can" in feats and "neg" in feats):
         return [rules(lemma)]
+    if lemma in W.KEYWORD_STATEMENTS and {"passive", "neg"} <= feats and not feats & {"past", "can", "prog"} \
+            and p.link != "sub":
+        # "~は破壊されない" (~ is indestructible): the keyword's printed form before it was one, layer 6
+        return [cont([ability_mods.add([W.KEYWORD_STATEMENTS[lemma]])])]
     # "唱えられない", "ブロックされない": a negative passive/potential main predicate is a "can't"
     if "passive" in feats and "neg" in feats and "past" not in feats and p.link not in ("sub", "cont"):
         return [rules("cant_be_" + lemma)]
@@ -856,6 +988,10 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if "must" in feats or "可能ならば" in p.adverbs:
         # "可能ならば…ブロックに参加する" (blocks … if able): a requirement, a rules effect (CR 509.1c)
         return [rules(lemma)]
+    if "may" in feats and lemma == "play" and obj is not None and _np_has(obj.np, "土地") and \
+            any(m == ("det", "追加の") for x in obj.np.all() for m in x.mods):
+        # "あなたは追加の土地を2枚プレイしてもよい" (you may play two additional lands): a rule (CR 305.2)
+        return [rules("extra_land", aff=None)]
     if "may" in feats and lemma in ("cast", "play"):
         # a permission to cast or play: the meaning layer decides whether it lasts (CR 601.3)
         froms = [a for a in _args(p, "から") if np_filter(a.np, ctx).zone is not None]
@@ -889,8 +1025,19 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
                 f.quantifier = "target"
                 ctx.target = f
         return []
+    if lemma == "put" and obj is not None and to is not None and _np_has(to.np, "戦場", "場") and \
+            any(k in ("トークン", "クリーチャー・トークン") or k.endswith("・トークン") for x in obj.np.all() for k in x.words()):
+        # "…トークンを1体戦場に出す" (put a … token onto the battlefield): the old wording of create (CR 111.2)
+        return [action("create", [np_filter(obj.np, ctx)])]
     return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
 
+
+#: the nouns of "becomes the chosen type" ("あなたが選んだ1つの基本地形タイプになる": 基本地形 is the old
+#: word for basic land)
+_TYPE_WORDS = ("タイプ", "土地タイプ", "基本土地タイプ", "基本地形タイプ", "クリーチャー・タイプ")
+
+#: what a text-changing effect replaces: a word of the text (CR 612.2)
+_TEXT_WORDS = ("言葉", "単語", "基本地形タイプ", "基本土地タイプ", "文字", "クリーチャー・タイプ", "タイプ")
 
 #: the default of ``aff``: the predication's subject is affected
 _SUBJECT = object()
@@ -907,10 +1054,19 @@ def _genitive_owner(np: NP, ctx: Ctx) -> I.Filter:
 
 
 def _controlled_object(np: NP, ctx: Ctx) -> I.Filter:
+    before: list[NP] = []
     for x in np.all():
         for kind, m in x.mods:
             if kind == "gen":
-                return np_filter(m, ctx)
+                f = np_filter(m, ctx)
+                for y in before:
+                    # "オーラすべてと装備品すべてのコントロール" (control of all Auras and Equipment): the
+                    # grammar joins the first conjunct to the phrase, not to the genitive it shares
+                    g = np_filter(y, ctx)
+                    f.types += [t for t in g.types if t not in f.types]
+                    f.subtypes += [t for t in g.subtypes if t not in f.subtypes]
+                return f
+        before.append(x)
     return I.Filter(ref="it")
 
 
@@ -922,7 +1078,8 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
     pt = _pt_of(comp)
     in_addition = any(a.np and _np_has(a.np, "タイプ") and a.particle == "に" for a in p.args) or \
         p.copula == "でもある" or ctx.in_addition
-    also = p.copula == "でもある"    # colors are added only by "でもある" (is also …)
+    also = p.copula == "でもある" or ctx.colors_in_addition   # colors are added by "でもある" (is also …)
+    # and by "他の色に加えて" (in addition to its other colors)
     if _np_has(comp, "コピー"):
         return [copy_mods.become_copy()]
     every = any(("det", "すべての") in x.mods for x in comp.all())
@@ -933,10 +1090,14 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
         mods.append(type_mods.change([type_mods.EVERY_BASIC_LAND_TYPE], additive=in_addition))
     elif every and _np_has(comp, "色"):
         mods.append(color_mods.all_colors())    # "すべての色である" (is all colors)
-    elif not types and not subs and _np_has(comp, "タイプ", "土地タイプ", "基本土地タイプ", "クリーチャー・タイプ") \
+    elif not types and not subs and _np_has(comp, *_TYPE_WORDS) \
             and any(("det", "その") == m for x in comp.all() for m in x.mods):
         mods.append(type_mods.chosen(in_addition))   # "そのタイプになる" (becomes that type)
     supers = [W.SUPERTYPES[w] for x in comp.all() for k, w in x.heads if w in W.SUPERTYPES]
+    if types:
+        # "8/12の伝説のスピリット・クリーチャーになる" (becomes a legendary 8/12 Spirit creature)
+        supers += [W.SUPERTYPES[w] for x in comp.all() for k, m in x.mods if k == "gen"
+                   for _, w in m.heads if w in W.SUPERTYPES and W.SUPERTYPES[w] not in supers]
     if types or (supers and not pt):
         # "…は伝説である" (is legendary): a supertype is layer 4 too; with a card type, the subtypes
         # are set together ("緑の4/4のスピリット・クリーチャー")
@@ -960,16 +1121,32 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
                                      for k, m in x.mods):
         # "飛行を持つ青の2/2のエレメンタル・クリーチャーになる": the relative clause's を-argument
         # (parsed as an argument of the predicate) is an ability the object gets
-        kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
+        objs = [a.np for a in _args(p, "を")] + [x.rel_object for x in comp.all() if x.rel_object is not None]
+        if any(k == "rel" and {"have", "neg"} <= {_cats().get(m, ("", m, ()))[1], *_cats().get(m, ("", m, ()))[2]}
+               for x in comp.all() for k, m in x.mods) and any(o.words() == ["能力"] for o in objs):
+            # "能力を持たない0/4のツリーフォークである" (is a 0/4 Treefolk with no abilities): layer 6
+            mods.append(ability_mods.remove_all())
+            objs = []
+        kws = [k for o in objs for k in keyword_list(o)]
         # "エンチャント(クリーチャー)を持つオーラになる": what an object "has" is an ability, so the card
         # type's word names the keyword enchant (CR 702.5) here
-        kws += ["enchant" for a in _args(p, "を") if a.np.words() == ["エンチャント"]]
-        if kws or any(a.np.quoted for a in _args(p, "を")):
+        kws += ["enchant" for o in objs if o.words() == ["エンチャント"]]
+        if kws or any(o.quoted or _quoted_ability(o) for o in objs):
             mods.append(ability_mods.add(kws or ["quoted_ability"]))
+    stated = [W.KEYWORD_STATEMENTS[c[1]] for x in comp.all() for k, m in x.mods if k == "rel"
+              for c in [_cats().get(m, ("", m, ()))] if c[1] in W.KEYWORD_STATEMENTS and {"passive", "neg"} <= set(c[2])]
+    if (types or subs) and stated:
+        # "破壊されない人間・兵士・クリーチャーになる" (becomes an indestructible Human Soldier creature)
+        mods.append(ability_mods.add(stated))
+    if types and any(k == "adj" and _cats().get(m, ("", m, ()))[1] == "equal" for x in comp.all() for k, m in x.mods) \
+            and any(_np_has(a.np, "パワー", "タフネス") for a in _args(p, "が", "がそれぞれ")):
+        # "パワーとタフネスがそれぞれそれのマナ総量に等しいアーティファクト・クリーチャーになる" (… with power
+        # and toughness each equal to its mana value): the relative clause sets its P/T, 7b (CR 613.4b)
+        mods.append(pt_mods.set_base(I.Value(kind="other")))
     if not colors and _np_has(comp, "色") and _chosen(comp):
         # "その選ばれた色になる", "あなたが選んだ1色の色になる" (becomes the chosen color): layer 5
         mods.append(color_mods.chosen(additive=also))
-    if not types and not subs and _np_has(comp, "タイプ") and any(
+    if not types and not subs and _np_has(comp, *_TYPE_WORDS) and any(
             k == "rel" and _cats().get(m, ("", m, ()))[1] == "choose" for x in comp.all() for k, m in x.mods):
         mods.append(type_mods.chosen(in_addition))   # "選ばれたタイプである" (is the chosen type)
     if not mods:
@@ -990,6 +1167,11 @@ def copula_mods(p: Pred, comp: NP, subj: Arg | None, ctx: Ctx) -> list[I.Modific
         elif isinstance(seen[k].value, list) and isinstance(m.value, list):
             seen[k].value = seen[k].value + [v for v in m.value if v not in seen[k].value]
     return out
+
+
+def _quoted_ability(np: NP) -> bool:
+    """"「…」の能力" (the ability "…"): a granted ability quoted in the genitive of 能力."""
+    return _np_has(np, "能力") and any(k == "gen" and m.quoted for x in np.all() for k, m in x.mods)
 
 
 def _past_relative(np: NP) -> bool:
@@ -1020,6 +1202,9 @@ def duration_of(preds: list[Pred]) -> str | None:
     """Hook (duration): the duration a sentence's arguments or adverbs state ("ターン終了時まで", "このターン")."""
     duration = None
     for p in preds:
+        if p.link == "sub" and p.link_lemma == "until" and p.kind == "verb":
+            # "~が場を離れるまで、それは森になる" (until ~ leaves play): until an event
+            duration = duration or "until_event"
         for a in p.args:
             d = _duration_of(a)
             if d:
@@ -1036,6 +1221,9 @@ def condition_of(p: Pred) -> I.Condition | None:
     lk = p.link_lemma
     if lk == "as_enters" and p.lemma == "enter":
         return I.Condition("as_enters", p.surface)
+    if lk == "as_long_as" and "neg" in p.feats:
+        # "{1}を支払わないかぎり" (unless … pays {1}), "島をコントロールしていないかぎり" (unless … controls an Island)
+        return I.Condition("unless", p.surface)
     if lk == "as_long_as":
         return I.Condition("as_long_as", p.surface)
     if lk in ("if", "even_if"):
@@ -1056,7 +1244,7 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
     # durations and leading trigger/condition
     ctx.duration = duration_of(preds)
     ctx.condition = None
-    ctx.in_addition = False
+    ctx.in_addition = ctx.colors_in_addition = False
     for i, p in enumerate(preds):
         if p.link == "sub":
             lk = p.link_lemma
@@ -1111,6 +1299,8 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
             effs += [r] if isinstance(r, I.Effect) else meaning.predicate_effects(r, mctx, out)
         if p.lemma == "add" and "te" in p.feats and any(_np_has(a.np, "タイプ", "クリーチャー・タイプ") for a in p.args):
             ctx.in_addition = True
+        if p.lemma == "add" and "te" in p.feats and any(_np_has(a.np, "色") for a in p.args):
+            ctx.colors_in_addition = True
         if p.lemma == "have" and p.bare:
             bare_kws = [k for a in _args(p, "を") for k in keyword_list(a.np)]
         else:
@@ -1167,6 +1357,8 @@ def body_effects(body: Tree, ir: I.ClauseIR, granted: bool = False) -> None:
     sents = [c for c in body.children if isinstance(c, Tree) and c.data == "sentence"]
     for i, s in enumerate(sents):
         sentence_effects(s, ctx, i == 0, ir)
+    # "…トークンを1体生成する。それは「…」を持つ。": the sentence defines the token (CR 111.4)
+    ir.effects = stack.without_token_definitions(ir.effects)
     _static_spell(ir)
 
 
@@ -1258,13 +1450,9 @@ def _build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
         if kws and out.keyword is None:
             out.keyword = kws[0]
         return out
-    if d == "activated":
-        ir.form = I.FORM_ACTIVATED
-        costs = [c for c in root.children if isinstance(c, Tree) and c.data == "costs"][0]
-        ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
-        body_effects(root.children[-1], ir)
-        ir.form = I.FORM_ACTIVATED
-        return ir
+    if d in ("activated", "activated_modal"):
+        # (activated_modal: "{2}, …を生け贄に捧げる:以下から1つを選ぶ。• …", an activated ability with modes)
+        return _activated(root, ir)
     if d == "chapter":
         body_effects(root.children[-1], ir)
         ir.form = I.FORM_TRIGGERED
@@ -1278,27 +1466,48 @@ def _build_clause(tree: Tree, seg: Segment, norm: str) -> I.ClauseIR:
             ir.keyword = I.Keyword(ja_vocab.KEYWORDS[aword], text_of(last))
             return ir
         if isinstance(last, Tree) and last.data == "activated":
-            # "湧血 ― {R}{G}, ~を捨てる:…" (an ability word before an activated ability)
-            costs = [c for c in last.children if isinstance(c, Tree) and c.data == "costs"][0]
-            ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
-            body_effects(last.children[-1], ir)
-            ir.form = I.FORM_ACTIVATED
+            return _activated(last, ir)     # "湧血 ― {R}{G}, ~を捨てる:…" (an ability word before it)
+        if isinstance(last, Tree) and last.data == "modal":
+            _modal_effects(last, ir)    # "上陸 ― …たび、以下から1つを選ぶ。• …"
             return ir
         body_effects(last, ir)
         return ir
     if d == "modal":
-        ir.modal = True
-        for i, b in enumerate(c for c in root.children if isinstance(c, Tree) and c.data == "body"):
-            sub = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
-            body_effects(b, sub)
-            if i == 0:
-                # "以下から1つを選ぶ" (Choose one —) introduces the modes; it is no effect itself
-                sub.effects = [e for e in sub.effects if e.verb != "choose"]
-            ir.effects.extend(sub.effects)
-        first = [b for b in root.children if isinstance(b, Tree) and b.data == "body"][0]
-        probe = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
-        body_effects(first, probe)
-        ir.form = probe.form
+        _modal_effects(root, ir)
         return ir
     body_effects(root, ir)
     return ir
+
+
+def _activated(root: Tree, ir: I.ClauseIR) -> I.ClauseIR:
+    """An activated ability: its costs, then its effect (a body, or a mode list)."""
+    ir.form = I.FORM_ACTIVATED
+    costs = [c for c in root.children if isinstance(c, Tree) and c.data == "costs"][0]
+    ir.costs = [text_of(c) for c in costs.children if isinstance(c, (Tree, Token))]
+    effect = root.children[-1]
+    if effect.data == "modal":
+        _modal_effects(effect, ir)
+    else:
+        body_effects(effect, ir)
+    ir.form = I.FORM_ACTIVATED
+    return ir
+
+
+def _modal_effects(root: Tree, ir: I.ClauseIR) -> None:
+    """A mode list: the head sentence, then one body per mode; the head decides the form ("…たび、以下から
+    1つを選ぶ" is a trigger)."""
+    ir.modal = True
+    for i, b in enumerate(c for c in root.children if isinstance(c, Tree) and c.data == "body"):
+        sub = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+        body_effects(b, sub)
+        if i == 0:
+            # "以下から1つを選ぶ" (Choose one —) introduces the modes; it is no effect itself
+            sub.effects = [e for e in sub.effects if e.verb != "choose"]
+        ir.effects.extend(sub.effects)
+    if ir.form == I.FORM_ACTIVATED:
+        return
+    first = [b for b in root.children if isinstance(b, Tree) and b.data == "body"][0]
+    probe = I.ClauseIR(text="", form=I.FORM_STATEMENT, parsed=True)
+    body_effects(first, probe)
+    ir.form = probe.form
+    ir.trigger = probe.trigger

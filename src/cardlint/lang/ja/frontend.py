@@ -71,6 +71,22 @@ def _quoted_modes(text: str) -> str:
     return m.group(1) + "".join(" • " + x for x in _MODE.findall(m.group(2)))
 
 
+@lru_cache(maxsize=1)
+def _old_wordings() -> tuple:
+    from cardlint.lang.ja import words as W
+
+    return tuple((re.compile(p), kw) for p, kw in W.OLD_WORDINGS)
+
+
+def _old_keyword_wording(text: str) -> str:
+    """"あなたは~を、あなたがインスタントをプレイできるときならいつでもプレイしてよい。" (the old Flash
+    sentence, kb/vocab/ja.yaml ``old_wordings``) → the keyword's name."""
+    for pat, kw in _old_wordings():
+        if pat.match(text):
+            return kw
+    return text
+
+
 _ABILITY_WORD = re.compile(r"^[^\s、。:,「」(){}0-9X~§¶•―—]{1,16}\s*[―—]+\s*")
 
 
@@ -82,11 +98,13 @@ def mark_costs(text: str) -> str:
         return m.group(0) + mark_costs(text[m.end():])
     m = _LOYALTY.match(text)
     if m:
+        # (and the abilities it grants, below: "-8:…各吸血鬼はそれぞれ「{T}:…」を得る")
         v = m.group(1).replace("−", "-")
-        return COST_MARK + "[" + v + "]" + text[m.end() - 1:]
-    colon = first_outside(text, ":")
-    if colon > 0 and "。" not in text[:colon] and "•" not in text[:colon]:
-        text = COST_MARK + text
+        text = COST_MARK + "[" + v + "]" + text[m.end() - 1:]
+    else:
+        colon = first_outside(text, ":")
+        if colon > 0 and "。" not in text[:colon] and "•" not in text[:colon]:
+            text = COST_MARK + text
     # granted abilities: 「{T}:…」
     out = []
     i = 0
@@ -365,6 +383,7 @@ class JapaneseFrontend(Frontend):
         text = replace_self(text, name)
         text = text.replace("〜", "~").replace("～", "~").replace("『", "「").replace("』", "」")
         text = _quoted_modes(text)
+        text = _old_keyword_wording(text)
         if self._keyword_line(text):
             return KW_MARK + text
         return mark_costs(text)

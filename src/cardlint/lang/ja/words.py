@@ -29,6 +29,10 @@ SUBORDINATORS: dict[str, str] = _T["subordinators"]
 SURU: dict[str, str] = _T["suru_verbs"]
 #: (dictionary form, class, lemma); class: s = サ変, 1 = 一段, k g s5 t r u m b n = 五段 by ending, kuru
 VERBS: list[tuple[str, str, str]] = [tuple(v) for v in _T["verbs"]]
+#: a negative passive main predicate that is a keyword's printed form (verb lemma → keyword id)
+KEYWORD_STATEMENTS: dict[str, str] = _T.get("keyword_statements") or {}
+#: old printed wordings of a keyword: (pattern over the whole normalised clause, keyword name)
+OLD_WORDINGS: list[tuple[str, str]] = [tuple(x) for x in _T.get("old_wordings") or []]
 #: i-adjectives (dictionary form → lemma)
 ADJECTIVES: dict[str, str] = _T["adjectives"]
 
@@ -91,6 +95,7 @@ def _endings(base: dict, feats: tuple, out: dict, depth: int, kind: str) -> None
     put(neg + "ないで", "VC", ("neg", "te"))
     put(neg + "なければ", "VC", ("neg", "cond"))
     put(neg + "なければならない", "V", ("must",))
+    put(neg + "なくてもよい", "V", ("neg", "may"))     # "アンタップしなくてもよい" (may choose not to untap)
     put(zu + "ず", "VC", ("neg",))
     put(zu + "ずに", "VC", ("neg",))
     if depth == 1 and "prog" not in feats and "prep" not in feats:
