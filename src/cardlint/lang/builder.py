@@ -1074,6 +1074,10 @@ class IRBuilder(FastTransformer):
 
     instead_prefix = instead
 
+    # h18c: "the next time … would …, …": the following instruction applies once, to that event
+    def next_time(self, children):
+        return self.condition_mod("next_time", children)
+
     def for_each(self, children):
         f = next((c for c in children if isinstance(c, I.Filter)), None)
         return Mod("for_each", f)
