@@ -1186,6 +1186,11 @@ class IRBuilder(FastTransformer):
     def then_sentence(self, children):
         return self._pass_effects(children)
 
+    # h18c: "until end of turn, whenever …, …": the sentence sets up a delayed trigger (CR 603.7);
+    # its instruction is the clause's effect, the clause stays the kind it was (spell, activated …)
+    def delayed_trigger(self, children):
+        return self._pass_effects(children)
+
     def _pass_effects(self, children):
         out = []
         for c in children:
