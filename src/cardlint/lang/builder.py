@@ -18,6 +18,7 @@ from cardlint import ir as I
 from cardlint import vocab
 from cardlint import meaning
 from cardlint.meaning import permissions, stack
+from cardlint.meaning import die_rolls  # (h18c: results tables, CR 706.2)
 from cardlint.speed import FastTransformer
 from cardlint.meaning import colors as color_rules, control as control_rules, copy as copy_rules, \
     face_down as face_down_rules, abilities as ability_rules, pt as pt_rules, text as text_rules, types as type_rules
@@ -1250,6 +1251,12 @@ class IRBuilder(FastTransformer):
     def ability_word_clause(self, children):
         return next((c for c in children if isinstance(c, tuple)), ("body", "statement", [], None))
 
+    # h18c: a row of a die-roll results table (CR 706.2): joined to the ability that rolls by
+    # cardlint.meaning.die_rolls once every clause of the card is read
+    def die_result_clause(self, children):
+        body = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
+        return ("body", "result_row", body[2], die_rolls.RESULT_ROW)
+
     def chapter(self, children):
         body = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
         return ("body", "triggered", body[2], "chapter")
@@ -1349,6 +1356,8 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
             clause.form = I.FORM_TRIGGERED
             clause.trigger = result[3]
             clause.effects = permissions.resolving(clause.effects)
+        elif form == "result_row":
+            clause.trigger = result[3]  # (h18c) cardlint.meaning.die_rolls.join_results gives its form
         if len(result) > 4 and result[4] == "modal":
             clause.modal = True
         clause.static_spell_ability = stack.works_on_stack(clause.effects)
