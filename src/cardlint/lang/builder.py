@@ -483,6 +483,12 @@ class IRBuilder(FastTransformer):
         f.extra.append("top")
         return f
 
+    # h18c: "any number of targets", "one or two targets" (CR 115.1)
+    def targets_np(self, children):
+        f = I.Filter(quantifier="target")
+        self._np_marked.append(f)
+        return f
+
     def the_game(self, children):
         return I.Filter(ref="game", noun="game")
 
