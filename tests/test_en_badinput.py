@@ -248,7 +248,7 @@ def test_error_message_shows_the_printed_comma():
     # the normaliser marks a lead comma with a parser-only character; a parse error must not leak it
     from cardlint.pipeline import classify_text
 
-    clause = classify_text("At the beginning of each player's upkeep, that player sacrifices a nonland, nontoken "
-                           "permanent. If that player can't, they discard a card.")["clauses"][0]
+    clause = classify_text("At the beginning of your upkeep, double your life total. Then, if you have 1,000 or "
+                           "more life, you lose the game.")["clauses"][0]
     assert clause["parsed"] is False
     assert "\u2e34" not in clause["error"] and "','" in clause["error"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardlint.classify import classify_clause
 from cardlint.ir import CardIR
 from cardlint.lang.frontend import frontend
+from cardlint.meaning.die_rolls import join_results
 from cardlint.text.segment import segment
 
 #: (language, type line) → is it an instant/sorcery: a corpus has far fewer type lines than cards
@@ -15,7 +16,7 @@ _SPELL_TYPES_MAX = 8192
 def card_ir(text: str, lang: str = "en", name: str | None = None, type_line: str | None = None) -> CardIR:
     fe = frontend(lang)
     segs = fe.resegment(segment(text or "", fe.is_keyword), name)
-    clauses = [fe.clause(s, name) for s in segs]
+    clauses = join_results([fe.clause(s, name) for s in segs])
     return CardIR(name=name, type_line=type_line, clauses=clauses, lang=fe.lang)
 
 

@@ -21,6 +21,7 @@ from cardlint import ir as I
 from cardlint import vocab
 from cardlint import meaning
 from cardlint.meaning import levels, permissions, stack
+from cardlint.meaning import die_rolls  # (h18c: results tables, CR 706.2)
 from cardlint.speed import FastTransformer
 from cardlint.meaning import colors as color_rules, control as control_rules, copy as copy_rules, \
     face_down as face_down_rules, abilities as ability_rules, pt as pt_rules, text as text_rules, types as type_rules
@@ -903,6 +904,11 @@ class IRBuilder(FastTransformer):
     def then_sentence(self, children):
         return self._pass_effects(children)
 
+    # h18c: "until end of turn, whenever …, …": the sentence sets up a delayed trigger (CR 603.7);
+    # its instruction is the clause's effect, the clause stays the kind it was (spell, activated …)
+    def delayed_trigger(self, children):
+        return self._pass_effects(children)
+
     def _pass_effects(self, children):
         out = []
         for c in children:
@@ -955,6 +961,12 @@ class IRBuilder(FastTransformer):
 
     def ability_word_clause(self, children):
         return next((c for c in children if isinstance(c, tuple)), ("body", "statement", [], None))
+
+    # h18c: a row of a die-roll results table (CR 706.2): joined to the ability that rolls by
+    # cardlint.meaning.die_rolls once every clause of the card is read
+    def die_result_clause(self, children):
+        body = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
+        return ("body", "result_row", body[2], die_rolls.RESULT_ROW)
 
     def chapter(self, children):
         body = next((c for c in children if isinstance(c, tuple) and c[0] == "body"), ("body", "statement", [], None))
@@ -1044,6 +1056,8 @@ def to_clause(result, keyword_effects: dict[str, dict]) -> I.ClauseIR:
             clause.form = I.FORM_TRIGGERED
             clause.trigger = result[3]
             clause.effects = permissions.resolving(clause.effects)
+        elif form == "result_row":
+            clause.trigger = result[3]  # (h18c) cardlint.meaning.die_rolls.join_results gives its form
         if len(result) > 4 and result[4] == "modal":
             clause.modal = True
         clause.static_spell_ability = stack.works_on_stack(clause.effects)

@@ -35,6 +35,7 @@ Where each decision lives (one guess each):
 ``permissions``        lasting permissions to cast/play (601.3, 305.2), alternative costs (118.9)
 ``locking``            locked-in affected sets of resolved effects (611.2c)
 ``stack``              spell abilities that work on the stack (113.6, 604.5), token definitions (111.4)
+``die_rolls``          a results table's rows belong to the ability that rolls (706.2)
 ``affected``           which object or player an effect applies to
 ``cda``                which continuous effects are characteristic-defining abilities (604.3a), read by
                        the classifier, the layer engine and the translation check

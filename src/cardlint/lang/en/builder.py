@@ -77,6 +77,12 @@ class EnglishIRBuilder(IRBuilder):
         f.extra.append("top")
         return f
 
+    # h18c: "any number of targets", "one or two targets" (CR 115.1)
+    def targets_np(self, children):
+        f = I.Filter(quantifier="target")
+        self._np_marked.append(f)
+        return f
+
     def the_game(self, children):
         return I.Filter(ref="game", noun="game")
 
@@ -85,6 +91,13 @@ class EnglishIRBuilder(IRBuilder):
 
     def the_rest(self, children):
         return I.Filter(ref="those")
+
+    def instead_prefix(self, children):
+        return self.instead(children)
+
+    # h18c: "the next time … would …, …": the following instruction applies once, to that event
+    def next_time(self, children):
+        return self.condition_mod("next_time", children)
 
     def landwalk(self, children):
         return KeywordRef("landwalk", str(children[0]).lower())

@@ -127,7 +127,9 @@ def mark_costs(text: str) -> str:
 LEAD_COMMA = "⸴"
 _LEADS = re.compile(
     r"(?:when|whenever|at|if|as long as|for as long as|until|during|for each|as|unless|each time|after|"
-    r"otherwise|then if|once|this turn|instead|in addition|at the beginning|if you do|so long as)\b")
+    r"otherwise|then if|once|this turn|instead|in addition|at the beginning|if you do|so long as|"
+    # h18c: "the next time … would …, …" (a one-use shield), "starting with you, each player …"
+    r"the next time|starting with you)\b")
 _SENTENCE_START = re.compile(r'(^|[.:•"—]\s*|§\s*)')
 
 
