@@ -1259,6 +1259,42 @@ class IRBuilder(FastTransformer):
     def start(self, children):
         return children[0]
 
+    # ------------------------------------------------------------------ h18e: layer families
+    # Forms of grammar/en.lark's "h18e" block; the rules decisions are the meaning layer's.
+    def the_draft(self, children):
+        # conspiracy draft matters (CR 905.4): "remove it from the draft", "in the draft"
+        return I.Filter(ref="draft", noun="draft")
+
+    def booster_pack(self, children):
+        f = I.Filter(noun="booster pack")
+        f.extra.extend(surface_words(children)[:-2])
+        return f
+
+    def as_you_draft(self, children):
+        return self.condition_mod("as_you_draft", children)
+
+    def has_text(self, children):
+        # "has the full text of that card", "has the text "…"": text-changing (CR 612.1), layer 3
+        return Pred(I.CONTINUOUS, [text_rules.change_text()], verb="have_text")
+
+    def face_down_return(self, children):
+        # "return ~ … to the battlefield face up or face down": a one-shot that may put it onto the
+        # battlefield face down, where the face-down characteristics apply (CR 708.2, layer 1b)
+        p = self._action(children)
+        down = Pred(I.CONTINUOUS, [face_down_rules.turn_face_down()], verb="face_down", objects=list(p.objects[:1]))
+        return Node("subject_clause", [p, down])
+
+    def text_changed(self, children):
+        # "All instances of color words in the text of … are changed to the chosen color word"
+        subject = next((c for c in children if isinstance(c, I.Filter)), None)
+        pred = Pred(I.CONTINUOUS, [text_rules.change_text()], verb="change_text")
+        return ("effects", self.statement_effects(subject, [pred]), subject)
+
+    def choice_limit(self, children):
+        # "X can't be 0", "The new creature type can't be Wall": a limit on a choice the ability
+        # makes, no effect of its own
+        return ("effects", [], None)
+
 
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1}
