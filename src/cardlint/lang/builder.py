@@ -949,6 +949,8 @@ class IRBuilder(FastTransformer):
             p.kind, p.verb = I.CONTINUOUS, "exchange_control"
             p.mods = [control_rules.exchange()]
             p.objects = p.objects[1:]
+        if any(isinstance(c, Node) and c.name == "face_down_adv" for c in children):
+            return self._face_down_entry(p, children)  # h18e
         return p
 
     def look_and_action(self, children):
@@ -1277,10 +1279,11 @@ class IRBuilder(FastTransformer):
         # "has the full text of that card", "has the text "…"": text-changing (CR 612.1), layer 3
         return Pred(I.CONTINUOUS, [text_rules.change_text()], verb="have_text")
 
-    def face_down_return(self, children):
-        # "return ~ … to the battlefield face up or face down": a one-shot that may put it onto the
-        # battlefield face down, where the face-down characteristics apply (CR 708.2, layer 1b)
-        p = self._action(children)
+    def _face_down_entry(self, p: Pred, children):
+        """"return it to the battlefield face down", "… face up or face down": the action, and the
+        face-down characteristics of the permanent it puts onto the battlefield (layer 1b)."""
+        if not face_down_rules.enters_face_down([f.zone for f in p.objects]):
+            return p
         down = Pred(I.CONTINUOUS, [face_down_rules.turn_face_down()], verb="face_down", objects=list(p.objects[:1]))
         return Node("subject_clause", [p, down])
 
