@@ -1293,6 +1293,20 @@ class IRBuilder(FastTransformer):
         pred = Pred(I.CONTINUOUS, [text_rules.change_text()], verb="change_text")
         return ("effects", self.statement_effects(subject, [pred]), subject)
 
+    def choose_direction(self, children):
+        # "Choose left or right." (CR 101.4-style direction choice): a one-shot choice
+        return Pred(I.ONE_SHOT, verb="choose")
+
+    def draft_manner(self, children):
+        # "without drafting a card from it": how a booster pack is passed, no effect of its own
+        return Node("draft_manner", [])
+
+    def pt_each_number(self, children):
+        # "~'s power and toughness are each 2": the base P/T set to that number each (layer 7b)
+        n = next((str(c) for c in children if isinstance(c, Token) and c.type in ("DIGITS", "NUMBER_WORD")), None)
+        value = _number(n) if n is not None and not n.isdigit() else n
+        return Pred(I.CONTINUOUS, [pt_rules.set_base(f"{value}/{value}")], verb="be")
+
     def choice_limit(self, children):
         # "X can't be 0", "The new creature type can't be Wall": a limit on a choice the ability
         # makes, no effect of its own
