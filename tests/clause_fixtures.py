@@ -28,9 +28,17 @@ REQUIRED = {"text", "name", "type", "ability", "effects"}
 OPTIONAL = {"label", "en", "en_name", "parsed", "split", "partial", "xfail"}
 
 
+#: further record files of the same keys, per family (read after clauses.yaml when present)
+FAMILY_FILES = ("layers.yaml",)
+
+
 def load(lang: str) -> list[dict]:
-    path = FIXTURES / FOLDERS[lang] / "clauses.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    folder = FIXTURES / FOLDERS[lang]
+    records = yaml.safe_load((folder / "clauses.yaml").read_text(encoding="utf-8"))
+    for name in FAMILY_FILES:
+        if (folder / name).exists():
+            records = records + yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+    return records
 
 
 def effect_keys(effects) -> list[tuple]:

@@ -216,3 +216,13 @@ def test_the_sentence_after_a_token_is_made_defines_it():
     those = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="those"), verb="have",
                      modifications=[I.Modification(I.ABILITIES, "add", ["quoted_ability"])])
     assert stack.without_token_definitions([create, those]) == [create]
+
+
+# --- 708.2a / 701.40a (h18e) -----------------------------------------------------------------------
+def test_put_onto_the_battlefield_face_down_has_the_face_down_characteristics():
+    # a permanent put onto the battlefield face down is a face-down 2/2 (layer 1b), as a manifested
+    # card is; a card exiled face down is no permanent
+    assert face_down.enters_face_down(["battlefield"])
+    assert face_down.enters_face_down([None, "battlefield"])
+    assert not face_down.enters_face_down(["exile"])
+    assert not face_down.enters_face_down([None])
