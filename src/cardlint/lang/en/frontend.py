@@ -8,6 +8,7 @@ from functools import cached_property
 from cardlint import ir as I
 from cardlint import vocab
 from cardlint.lang.en.normalize import LEAD_COMMA, normalize_en
+from cardlint.lang.en.old_wordings import symbol_run_open
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.lang.builder import IRBuilder, to_clause
 from cardlint.text.glued import GlueRules, resegment
@@ -74,7 +75,7 @@ class EnglishFrontend(Frontend):
         the start: the rest may hold no capital letter (a name, a new sentence)."""
         fragment = fragment.strip()
         m = self._keyword_re.match(fragment)
-        if not m:
+        if not m or symbol_run_open(fragment):
             return False
         rest = fragment[m.end():]
         rest = _MANA_SYMBOLS.sub("", rest).replace("X", "")
