@@ -57,15 +57,22 @@ REWRITES = [
     ("creatures you control can't be the targets of blue or black spells this turn.",
      "creatures you control can't be the target of blue or black spells this turn."),
     ("if that creature did not attack this turn", "if that creature didn't attack this turn"),
+    # Odyssey's triggered threshold: Oracle grants the triggered ability while the condition holds
+    ("threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
+     'threshold — as long as seven or more cards are in your graveyard, ~ has "when ~ enters the battlefield, draw'
+     ' three cards, then discard two cards."'),
+    ("when ~ enters the battlefield, if the {2}{u} kicker cost was paid, target player discards three cards.",
+     "when ~ enters the battlefield, if ~ was kicked with its {2}{u} kicker, target player discards three cards."),
+    ("choose one or both ~ deals 3 damage to target creature with flying; and/or ~ deals 3 damage to target"
+     " creature without flying.",
+     "choose one or both — • ~ deals 3 damage to target creature with flying. • ~ deals 3 damage to target"
+     " creature without flying."),
     ("choose one — destroy target artifact; return target creature to its owner 's hand; or draw a card.",
      "choose one — • destroy target artifact. • return target creature to its owner 's hand. • draw a card."),
 ]
 
 #: printed text that keeps its meaning only as it is: the rules must leave it alone
 UNCHANGED = [
-    # Odyssey's threshold keeps its condition in the reminder text: written out for a static or an
-    # activated ability, but a triggered one is left as printed
-    "threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
     # a sentence after the modes belongs to the whole ability, not to its last mode
     "choose one — you gain 5 life; or you gain x life. spend only white mana on x.",
     # "target creature or player" becomes "any target" only where damage is dealt or prevented
@@ -74,6 +81,10 @@ UNCHANGED = [
     "counter target spell unless its controller pays {1}.",
     "{t}: you may play lands from your graveyard.",
     "you may play that card this turn.",
+    # a token whose definition says more than P/T, colors, types and keywords keeps its printed form
+    "create three goblin scout tokens. treat these tokens as 1/1 red creatures with mountainwalk that count as goblins.",
+    # "any one … creature" of other kinds stays as printed
+    "return it and any one legend card from your graveyard.",
 ]
 
 
