@@ -57,6 +57,26 @@ REWRITES = [
     ("creatures you control can't be the targets of blue or black spells this turn.",
      "creatures you control can't be the target of blue or black spells this turn."),
     ("if that creature did not attack this turn", "if that creature didn't attack this turn"),
+    ("choose one target creature is unaffected by summoning sickness this turn; or ~ deals 1 damage to target"
+     " creature; or destroy target wall.",
+     "choose one — • target creature gains haste until end of turn. • ~ deals 1 damage to target creature. • destroy"
+     " target wall."),
+    ("that creature is unaffected by summoning sickness.", "that creature gains haste."),
+    ("enchanted creature is unaffected by summoning sickness.", "enchanted creature has haste."),
+    ("choose two — destroy all artifacts; or destroy all enchantments; or destroy all creatures with converted mana"
+     " cost 3 or less; or destroy all creatures with converted mana cost 4 or greater.",
+     "choose two — • destroy all artifacts. • destroy all enchantments. • destroy all creatures with mana value 3 or"
+     " less. • destroy all creatures with mana value 4 or greater."),
+    ("if declared as an attacker, ~ gets +0/+2 until end of turn.", "whenever ~ attacks, ~ gets +0/+2 until end of turn."),
+    ("if you paid the {1}{u} kicker cost, ~ comes into play with two +1/+1 counters on it and has flying.",
+     "if ~ was kicked with its {1}{u} kicker, ~ enters the battlefield with two +1/+1 counters on it and has flying."),
+    ('{2}{w}, {t}: as long as ~ remains tapped, target soldier gets +2/+2 and has "attacking doesn\'t cause ~ to tap."',
+     "{2}{w}, {t}: as long as ~ remains tapped, target soldier gets +2/+2 and has vigilance"),
+    ("choose one destroy target enchant creature; or target soldier gets +2/+2 until end of turn; or attacking"
+     " doesn't cause creatures you control to tap this turn.",
+     "choose one — • destroy target enchant creature. • target soldier gets +2/+2 until end of turn. • creatures you"
+     " control gain vigilance until end of turn."),
+    ("if ~ leaves play, bury the creature.", "if ~ leaves the battlefield, destroy the creature. it can't be regenerated."),
     # Odyssey's triggered threshold: Oracle grants the triggered ability while the condition holds
     ("threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
      'threshold — as long as seven or more cards are in your graveyard, ~ has "when ~ enters the battlefield, draw'
