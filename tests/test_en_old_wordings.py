@@ -77,6 +77,33 @@ REWRITES = [
      "choose one — • destroy target enchant creature. • target soldier gets +2/+2 until end of turn. • creatures you"
      " control gain vigilance until end of turn."),
     ("if ~ leaves play, bury the creature.", "if ~ leaves the battlefield, destroy the creature. it can't be regenerated."),
+    ("when ~ attacks, all your goblins get +1/+1 until end of turn.",
+     "when ~ attacks, all goblins you control get +1/+1 until end of turn."),
+    ("enchanted creature gets +*/+*, where * is equal to half the number of forests you control, rounded down for"
+     " power and up for toughness.",
+     "enchanted creature gets +x/+x, where x is half the number of forests you control, rounded down for power and"
+     " up for toughness."),
+    ("any player may play a creature card with total casting cost 3 or less whenever he or she could play an instant"
+     " and without paying its casting cost.",
+     "any player may play a creature card with mana value 3 or less whenever they could play an instant and without"
+     " paying its mana cost."),
+    ("look at the top five cards of your opponent 's deck. put one of them into your opponent 's discard pile and the"
+     " rest on top of his or her deck in any order.",
+     "look at the top five cards of your opponent 's library. put one of them into your opponent 's graveyard and the"
+     " rest on top of their library in any order."),
+    ("you cannot spend more than {u} in this way each turn.", "you cannot spend more than {u} this way each turn."),
+    ("when you play ~, choose target creature card in any graveyard.",
+     "when you cast ~, choose target creature card in any graveyard."),
+    ("white spells cost an additional {3} to play. activated abilities of white enchantments cost an additional {3}"
+     " to play.",
+     "white spells cost {3} more to cast. activated abilities of white enchantments cost {3} more to activate."),
+    ("choose one target creature gains first strike until end of turn; or target player gains 2 life; or destroy"
+     " target local enchantment.",
+     "choose one — • target creature gains first strike until end of turn. • target player gains 2 life. • destroy"
+     " target aura."),
+    ("put target creature card from a graveyard directly onto the battlefield under your control as though it were"
+     " just played.",
+     "put target creature card from a graveyard onto the battlefield under your control."),
     # Odyssey's triggered threshold: Oracle grants the triggered ability while the condition holds
     ("threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
      'threshold — as long as seven or more cards are in your graveyard, ~ has "when ~ enters the battlefield, draw'
@@ -105,6 +132,8 @@ UNCHANGED = [
     "create three goblin scout tokens. treat these tokens as 1/1 red creatures with mountainwalk that count as goblins.",
     # "any one … creature" of other kinds stays as printed
     "return it and any one legend card from your graveyard.",
+    # "as though it were just summoned" after "treat": the sentence is left whole
+    "treat that creature as though it were just summoned.",
 ]
 
 
