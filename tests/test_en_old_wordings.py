@@ -104,6 +104,13 @@ REWRITES = [
     ("put target creature card from a graveyard directly onto the battlefield under your control as though it were"
      " just played.",
      "put target creature card from a graveyard onto the battlefield under your control."),
+    ("permanently exchange control of target artifact or creature for control of target permanent of the same type.",
+     "exchange control of target artifact or creature for control of target permanent of the same type."),
+    ("{t}: choose a creature type other than legend or wall. target creature 's type becomes that type until end of"
+     " turn.",
+     "{t}: choose a creature type other than wall. target creature 's type becomes that type until end of turn."),
+    ("{t}: sacrifice ~. target land becomes a 3/3 artifact creature. that creature still counts as a land.",
+     "{t}: sacrifice ~. target land becomes a 3/3 artifact creature. that creature is still a land."),
     # Odyssey's triggered threshold: Oracle grants the triggered ability while the condition holds
     ("threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
      'threshold — as long as seven or more cards are in your graveyard, ~ has "when ~ enters the battlefield, draw'
@@ -240,3 +247,12 @@ def test_old_type_lines(type_line, spell):
     from cardlint.lang.frontend import frontend
 
     assert frontend("en").is_spell_type(type_line) is spell
+
+
+def test_keyword_glued_to_the_next_cost_is_its_own_clause():
+    """Printed text that lost a line break between a keyword and an activated ability ("Flying{1}{B}:
+    …") reads as the two clauses Oracle prints; text without the seam is left as one clause."""
+    glued = [c for c in card_ir("Flying{1}{B}: Pit Imp gets +1/+1 until end of turn.", "en", "Pit Imp").clauses]
+    assert [(c.form, c.parsed) for c in glued] == [("keyword", True), ("activated", True)]
+    whole = card_ir("{1}{B}: Add {B}{B}.", "en", "X").clauses
+    assert len(whole) == 1
