@@ -256,3 +256,13 @@ def test_keyword_glued_to_the_next_cost_is_its_own_clause():
     assert [(c.form, c.parsed) for c in glued] == [("keyword", True), ("activated", True)]
     whole = card_ir("{1}{B}: Add {B}{B}.", "en", "X").clauses
     assert len(whole) == 1
+
+
+def test_italic_reminder_text_is_a_reminder():
+    clauses = card_ir("<i>({T}: Add {B} or {G}.)</i>", "en", "Overgrown Tomb").clauses
+    assert [(c.form, c.parsed) for c in clauses] == [("reminder", True)]
+
+
+def test_symbol_run_cut_after_a_lone_o_is_one_keyword():
+    clauses = card_ir("Cumulative Upkeep: oGoG", "en", "Yavimaya Ants").clauses
+    assert [(c.form, c.parsed) for c in clauses] == [("keyword", True)]
