@@ -110,7 +110,7 @@ REWRITES = [
      " turn.",
      "{t}: choose a creature type other than wall. target creature 's type becomes that type until end of turn."),
     ("{t}: sacrifice ~. target land becomes a 3/3 artifact creature. that creature still counts as a land.",
-     "{t}: sacrifice ~. target land becomes a 3/3 artifact creature. that creature is still a land."),
+     "{t}: sacrifice ~. target land becomes a 3/3 artifact creature that is still a land."),
     # Odyssey's triggered threshold: Oracle grants the triggered ability while the condition holds
     ("threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
      'threshold — as long as seven or more cards are in your graveyard, ~ has "when ~ enters the battlefield, draw'
