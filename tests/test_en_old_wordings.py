@@ -57,15 +57,76 @@ REWRITES = [
     ("creatures you control can't be the targets of blue or black spells this turn.",
      "creatures you control can't be the target of blue or black spells this turn."),
     ("if that creature did not attack this turn", "if that creature didn't attack this turn"),
+    ("choose one target creature is unaffected by summoning sickness this turn; or ~ deals 1 damage to target"
+     " creature; or destroy target wall.",
+     "choose one — • target creature gains haste until end of turn. • ~ deals 1 damage to target creature. • destroy"
+     " target wall."),
+    ("that creature is unaffected by summoning sickness.", "that creature gains haste."),
+    ("enchanted creature is unaffected by summoning sickness.", "enchanted creature has haste."),
+    ("choose two — destroy all artifacts; or destroy all enchantments; or destroy all creatures with converted mana"
+     " cost 3 or less; or destroy all creatures with converted mana cost 4 or greater.",
+     "choose two — • destroy all artifacts. • destroy all enchantments. • destroy all creatures with mana value 3 or"
+     " less. • destroy all creatures with mana value 4 or greater."),
+    ("if declared as an attacker, ~ gets +0/+2 until end of turn.", "whenever ~ attacks, ~ gets +0/+2 until end of turn."),
+    ("if you paid the {1}{u} kicker cost, ~ comes into play with two +1/+1 counters on it and has flying.",
+     "if ~ was kicked with its {1}{u} kicker, ~ enters the battlefield with two +1/+1 counters on it and has flying."),
+    ('{2}{w}, {t}: as long as ~ remains tapped, target soldier gets +2/+2 and has "attacking doesn\'t cause ~ to tap."',
+     "{2}{w}, {t}: as long as ~ remains tapped, target soldier gets +2/+2 and has vigilance"),
+    ("choose one destroy target enchant creature; or target soldier gets +2/+2 until end of turn; or attacking"
+     " doesn't cause creatures you control to tap this turn.",
+     "choose one — • destroy target enchant creature. • target soldier gets +2/+2 until end of turn. • creatures you"
+     " control gain vigilance until end of turn."),
+    ("if ~ leaves play, bury the creature.", "if ~ leaves the battlefield, destroy the creature. it can't be regenerated."),
+    ("when ~ attacks, all your goblins get +1/+1 until end of turn.",
+     "when ~ attacks, all goblins you control get +1/+1 until end of turn."),
+    ("enchanted creature gets +*/+*, where * is equal to half the number of forests you control, rounded down for"
+     " power and up for toughness.",
+     "enchanted creature gets +x/+x, where x is half the number of forests you control, rounded down for power and"
+     " up for toughness."),
+    ("any player may play a creature card with total casting cost 3 or less whenever he or she could play an instant"
+     " and without paying its casting cost.",
+     "any player may play a creature card with mana value 3 or less whenever they could play an instant and without"
+     " paying its mana cost."),
+    ("look at the top five cards of your opponent 's deck. put one of them into your opponent 's discard pile and the"
+     " rest on top of his or her deck in any order.",
+     "look at the top five cards of your opponent 's library. put one of them into your opponent 's graveyard and the"
+     " rest on top of their library in any order."),
+    ("you cannot spend more than {u} in this way each turn.", "you cannot spend more than {u} this way each turn."),
+    ("when you play ~, choose target creature card in any graveyard.",
+     "when you cast ~, choose target creature card in any graveyard."),
+    ("white spells cost an additional {3} to play. activated abilities of white enchantments cost an additional {3}"
+     " to play.",
+     "white spells cost {3} more to cast. activated abilities of white enchantments cost {3} more to activate."),
+    ("choose one target creature gains first strike until end of turn; or target player gains 2 life; or destroy"
+     " target local enchantment.",
+     "choose one — • target creature gains first strike until end of turn. • target player gains 2 life. • destroy"
+     " target aura."),
+    ("put target creature card from a graveyard directly onto the battlefield under your control as though it were"
+     " just played.",
+     "put target creature card from a graveyard onto the battlefield under your control."),
+    ("permanently exchange control of target artifact or creature for control of target permanent of the same type.",
+     "exchange control of target artifact or creature for control of target permanent of the same type."),
+    ("{t}: choose a creature type other than legend or wall. target creature 's type becomes that type until end of"
+     " turn.",
+     "{t}: choose a creature type other than wall. target creature 's type becomes that type until end of turn."),
+    ("{t}: sacrifice ~. target land becomes a 3/3 artifact creature. that creature still counts as a land.",
+     "{t}: sacrifice ~. target land becomes a 3/3 artifact creature that is still a land."),
+    # Odyssey's triggered threshold: Oracle grants the triggered ability while the condition holds
+    ("threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
+     'threshold — as long as seven or more cards are in your graveyard, ~ has "when ~ enters the battlefield, draw'
+     ' three cards, then discard two cards."'),
+    ("when ~ enters the battlefield, if the {2}{u} kicker cost was paid, target player discards three cards.",
+     "when ~ enters the battlefield, if ~ was kicked with its {2}{u} kicker, target player discards three cards."),
+    ("choose one or both ~ deals 3 damage to target creature with flying; and/or ~ deals 3 damage to target"
+     " creature without flying.",
+     "choose one or both — • ~ deals 3 damage to target creature with flying. • ~ deals 3 damage to target"
+     " creature without flying."),
     ("choose one — destroy target artifact; return target creature to its owner 's hand; or draw a card.",
      "choose one — • destroy target artifact. • return target creature to its owner 's hand. • draw a card."),
 ]
 
 #: printed text that keeps its meaning only as it is: the rules must leave it alone
 UNCHANGED = [
-    # Odyssey's threshold keeps its condition in the reminder text: written out for a static or an
-    # activated ability, but a triggered one is left as printed
-    "threshold when ~ enters the battlefield, draw three cards, then discard two cards.",
     # a sentence after the modes belongs to the whole ability, not to its last mode
     "choose one — you gain 5 life; or you gain x life. spend only white mana on x.",
     # "target creature or player" becomes "any target" only where damage is dealt or prevented
@@ -74,6 +135,12 @@ UNCHANGED = [
     "counter target spell unless its controller pays {1}.",
     "{t}: you may play lands from your graveyard.",
     "you may play that card this turn.",
+    # a token whose definition says more than P/T, colors, types and keywords keeps its printed form
+    "create three goblin scout tokens. treat these tokens as 1/1 red creatures with mountainwalk that count as goblins.",
+    # "any one … creature" of other kinds stays as printed
+    "return it and any one legend card from your graveyard.",
+    # "as though it were just summoned" after "treat": the sentence is left whole
+    "treat that creature as though it were just summoned.",
 ]
 
 
@@ -180,3 +247,22 @@ def test_old_type_lines(type_line, spell):
     from cardlint.lang.frontend import frontend
 
     assert frontend("en").is_spell_type(type_line) is spell
+
+
+def test_keyword_glued_to_the_next_cost_is_its_own_clause():
+    """Printed text that lost a line break between a keyword and an activated ability ("Flying{1}{B}:
+    …") reads as the two clauses Oracle prints; text without the seam is left as one clause."""
+    glued = [c for c in card_ir("Flying{1}{B}: Pit Imp gets +1/+1 until end of turn.", "en", "Pit Imp").clauses]
+    assert [(c.form, c.parsed) for c in glued] == [("keyword", True), ("activated", True)]
+    whole = card_ir("{1}{B}: Add {B}{B}.", "en", "X").clauses
+    assert len(whole) == 1
+
+
+def test_italic_reminder_text_is_a_reminder():
+    clauses = card_ir("<i>({T}: Add {B} or {G}.)</i>", "en", "Overgrown Tomb").clauses
+    assert [(c.form, c.parsed) for c in clauses] == [("reminder", True)]
+
+
+def test_symbol_run_cut_after_a_lone_o_is_one_keyword():
+    clauses = card_ir("Cumulative Upkeep: oGoG", "en", "Yavimaya Ants").clauses
+    assert [(c.form, c.parsed) for c in clauses] == [("keyword", True)]

@@ -281,8 +281,9 @@ def test_one_unparsed_sentence_leaves_the_others_compared():
 def test_oracle_text_is_the_second_reference():
     from cardlint.translate.compare import check_card
 
-    # an old printed wording the English front end does not read (Brassclaw Orcs, 1995)
-    printed = "Brassclaw Orcs cannot be assigned to block any creature with power 2 or greater."
+    # an old-style wording the English front end does not read (Brassclaw Orcs' 1995 text "cannot be
+    # assigned to block" is read since the old-wording rules cover it; "may not" is not)
+    printed = "Brassclaw Orcs may not be assigned to block any creature with power 2 or greater."
     tr = ("Die Orks von der Messingklaue können nicht zum Blocken einer Kreatur mit Stärke größer oder gleich 2 "
           "deklariert werden.")
     alone = check_card(printed, tr, "de", "Brassclaw Orcs", "Orks von der Messingklaue")

@@ -8,13 +8,20 @@ from functools import cached_property
 from cardlint import ir as I
 from cardlint import vocab
 from cardlint.lang.en.normalize import LEAD_COMMA, normalize_en
+from cardlint.lang.en.old_wordings import symbol_run_open
 from cardlint.lang.frontend import MAX_CLAUSE_CHARS, Frontend
 from cardlint.lang.builder import to_clause
 from cardlint.lang.en.builder import EnglishIRBuilder
 from cardlint.text.glued import GlueRules, resegment
-from cardlint.text.segment import Segment
+from cardlint.text.normalize import is_reminder_only
+from cardlint.text.segment import Segment, segment
 
 _MANA_SYMBOLS = re.compile(r"\{[^{}]*\}")
+#: a keyword glued to the cost of the next ability ("Flying{1}{B}: …", "Protection from black{2}{G}{G}:
+#: …"): the printed text lost the line break between them (Oracle text never writes a letter before "{")
+_KEYWORD_BEFORE_COST = re.compile(r"(?<=[a-z])(?=\{[^{}\n]+\}[^\n:]*:)")
+#: printed texts set reminder text in italic tags ("<i>({T}: Add {B} or {G}.)</i>")
+_ITALIC_TAGS = re.compile(r"</?i>")
 _OLD_INSTANT_TYPES = re.compile(r"\s*(?:interrupt|mana source)\b", re.IGNORECASE)
 #: one instance, so that its seam patterns are compiled once, not looked up again for every card
 _GLUE_RULES = GlueRules()
@@ -75,7 +82,7 @@ class EnglishFrontend(Frontend):
         the start: the rest may hold no capital letter (a name, a new sentence)."""
         fragment = fragment.strip()
         m = self._keyword_re.match(fragment)
-        if not m:
+        if not m or symbol_run_open(fragment):
             return False
         rest = fragment[m.end():]
         rest = _MANA_SYMBOLS.sub("", rest).replace("X", "")
@@ -85,7 +92,28 @@ class EnglishFrontend(Frontend):
         """Printed English texts of some printings lost line breaks ("FlyingLandfall — …",
         "…enchantment.At the beginning …"): one segment per ability (:mod:`cardlint.text.glued`).
         Oracle text has no such seams."""
+        segs = [part for seg in segs for part in self._split_printed_seams(seg)]
         return resegment(segs, self._glued_keyword, _GLUE_RULES, MAX_CLAUSE_CHARS)
+
+    def _split_printed_seams(self, seg: Segment) -> list[Segment]:
+        """"Flying{1}{B}: ~ gets +1/+1 until end of turn." → the keyword | the activated ability; an
+        italic reminder text → a reminder segment."""
+        if seg.reminder_only or seg.keyword_list_item or seg.striation or len(seg.text) > MAX_CLAUSE_CHARS:
+            return [seg]
+        if "<i>" in seg.text and is_reminder_only(_ITALIC_TAGS.sub("", seg.text)):
+            # a reminder text in italics is a reminder text (not an empty clause)
+            return [Segment(seg.text, "", reminder_only=True, line=seg.line)]
+        if "{" not in seg.text:
+            return [seg]
+        first, _, rest = seg.text.partition("\n")
+        m = _KEYWORD_BEFORE_COST.search(first)
+        if m is None or not self._glued_keyword(first[:m.start()]):
+            return [seg]
+        parts = segment(first[:m.start()] + "\n" + first[m.start():] + ("\n" + rest if rest else ""),
+                        self._glued_keyword)
+        for part in parts:
+            part.line = seg.line
+        return parts
 
     def shown(self, text: str) -> str:
         return text.replace(LEAD_COMMA, ",")

@@ -33,6 +33,16 @@ _ADD_COLORLESS = re.compile(r"\badd ((?:\{\d\})+|one colorless mana|two colorles
 _COLORLESS_WORDS = {"one colorless mana": 1, "two colorless mana": 2, "three colorless mana": 3}
 
 
+#: a printed symbol run cut before one of its symbols ("Flashback o5o|BoB", "Cumulative upkeep o|GoG"): the "o" of the next symbol
+#: and a capital after it are one symbol, not a keyword glued to the next ability
+_O_RUN_OPEN = re.compile(r"(?<![\w{])(?:oo?(?:cT|[WUBRGCSXYZ]|\d{1,2}))*o$")
+
+
+def symbol_run_open(fragment: str) -> bool:
+    """Does the fragment end inside a printed mana-symbol run ("Morph o3o" of "Morph o3oBoB")?"""
+    return fragment.endswith("o") and _O_RUN_OPEN.search(fragment) is not None
+
+
 def printed_symbols(text: str) -> str:
     """"ocT, o2oW: …" → "{T}, {2}{W}: …" (case-sensitive, before lower-casing)."""
     if not _O_QUICK.search(text):
