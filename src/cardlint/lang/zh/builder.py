@@ -259,6 +259,12 @@ def _np_piece(f: I.Filter, c) -> None:
         f.colors += [COLORS[ch] for ch in _text(c) if ch in COLORS]
     elif d == "other_than_mod":  # "~以外的目标生物"
         f.other = True
+    elif d == "other_than_owner_mod":  # "~之拥有者以外的目标牌手": a player other than its owner
+        f.extra.append("other_than_owner")
+    elif d == "equipped_on_mod":  # "该生物装备的所有武具": the Equipment attached to it
+        f.extra.append("attached_to_it")
+    elif d == "single_target_mod":  # "仅指定单一目标的目标咒语" (with a single target)
+        f.extra.append("single_target")
     elif d == "blocking_it_mod":  # "能够阻挡它的生物" (able to block it) / "阻挡它的生物" (blocking it)
         if _text(c).startswith("能"):
             f.extra.append(_text(c).rstrip("的"))
