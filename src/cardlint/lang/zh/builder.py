@@ -454,6 +454,9 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             return cont(color_mods.chosen())
         if attr == "颜色" and obj.data != "value_cmp":  # "目标生物的颜色成为由你选择的颜色" (layer 5)
             return cont(color_mods.chosen())
+        if attr is not None and attr in _LIFE_ATTRS and obj.data == "num_value":
+            # "你的总生命成为10": the player's life total changes (a one-shot, CR 119.5)
+            return [_rec(I.ONE_SHOT, affected=subject, verb="become")]
         if attr is not None:
             if not _is_pt_attr(attr) or obj.data == "value_cmp":
                 return []
@@ -640,6 +643,8 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     return []
 
 
+#: the attributes that name a player's life total
+_LIFE_ATTRS = ("总生命", "生命总数")
 #: a record's tag: the predicate is done "if able"
 _IF_ABLE = "if_able"
 #: "你本回合可以…", "你可在本回合中…": a permission for this turn (an adverb the tree keeps no token of)
@@ -694,6 +699,9 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             core = c
         elif c.data == "likewise":
             records += predicate_records(c, inherited, ctx, None)
+        elif c.data == "damage_unpreventable":
+            # "伤害不能被防止": the damage can't be prevented, a rules effect (CR 615.12)
+            records.append(_rec(I.RULES, affected=inherited, verb="cant_prevent"))
         elif c.data == "only_np":
             # "只有具飞行异能的生物才能阻挡~": a restriction on the others (CR 509.1b)
             records.append(_rec(I.RULES, affected=np_filter(c.children[0], ctx), verb="only"))
