@@ -29,13 +29,14 @@ from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
 from cardlint.meaning import permissions
+from cardlint.meaning import stack
 from cardlint.meaning.record import COPY_ENTER, ENTERS_TAPPED, ENTERS_WITH, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.lang.zh.words import COLORS, NOUNS, SUPERTYPES, TYPES, VERB_LEMMA, ZONES  # the word tables: kb/vocab/zh.yaml
 from cardlint.text.segment import Segment
 
 ONE_SHOT_RULES = {"gain_life": "gain_life", "lose_life": "lose_life", "deal_damage": "deal_damage",
                   "draw": "draw", "put_counter": "put_counter", "move": "move", "tap_it": "tap", "tap": "tap",
-                  "add_mana": "add_mana", "create_token": "create_token", "search": "search",
+                  "add_mana": "add_mana", "create_token": "create", "search": "search",
                   "shuffle": "shuffle", "lose_game": "lose_game", "win_game": "win_game",
                   "get_energy": "get_energy"}
 DURATIONS = {"until_eot", "until_next_turn", "this_turn", "until_event", "for_as_long_as"}
@@ -282,13 +283,18 @@ def _np_piece(f: I.Filter, c) -> None:
                 _np_piece(f, x)
 
 
+#: an excluded color is named by its word, as the other front ends write it ("nonblack": excluded "black")
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
 def _non_word(text: str) -> str:
     """"非生物的" / "黑色的" (after "非") → the excluded category."""
     w = text.lstrip("非").rstrip("的之")
-    for table in (TYPES, NOUNS, SUPERTYPES, COLORS):
+    for table in (TYPES, NOUNS, SUPERTYPES):
         if w in table:
             return table[w]
-    return COLORS.get(w.rstrip("色"), w)
+    code = COLORS.get(w, COLORS.get(w.rstrip("色"), w))
+    return _COLOR_WORD.get(code, code)
 
 
 def _mod_piece(f: I.Filter, x) -> None:
@@ -375,6 +381,8 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
             kws += _kw_list(n)
         elif n.data == "indestructible_mod":  # "成为不会毁坏的人类/士兵生物" (gains indestructible, layer 6)
             kws.append("indestructible")
+        elif n.data == "legendary_mod":  # "成为传奇的4/4红色龙生物"
+            f.supertypes.append("legendary")
     # the description's own colors: "黑色的流浆生物", "红绿双色,具…的…"
     for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR", "BOTH_COLORS")):
         f.colors += [COLORS[c] for c in str(tok) if c in COLORS]
@@ -382,7 +390,8 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
         if f.subtypes and not f.types and verb != "还是":
             mods.append(I.Modification(I.TYPES, "set_subtypes", f.subtypes))
         else:   # "还是X" (is also X): added
-            mods.append(type_mods.change(f.types + f.subtypes, additive=verb == "还是"))
+            # the supertypes too ("成为…的传奇精怪生物": a legendary Spirit creature, CR 205.4)
+            mods.append(type_mods.change(f.types + f.subtypes + f.supertypes, additive=verb == "还是"))
     if f.colors:
         mods.append(color_mods.change(f.colors))
     if kws:
@@ -409,13 +418,13 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if not any(isinstance(c, Tree) for c in p.children):
             return cont(ability_mods.add(["chosen"]))  # "获得该异能": the keyword chosen before
         # (a player having an ability is a rules effect: the meaning layer decides, CR 613.10)
-        return [_rec(C, affected=subject, verb="has", modifications=[ability_mods.add(_kw_list(p))])]
+        return [_rec(C, affected=subject, verb=_grant_verb(p), modifications=[ability_mods.add(_kw_list(p))])]
     if d == "gain_quoted":
-        return cont(ability_mods.add(["quoted"]))
+        return [_rec(C, affected=subject, verb=_grant_verb(p), modifications=[ability_mods.add(["quoted"])])]
     if d == "gain_kw_quoted":
         # "具有飞行异能与「…」": the quoted abilities' own keywords are not granted here
         kws = next((_kw_list(c) for c in p.children if isinstance(c, Tree) and c.data == "kw_list"), [])
-        return cont(ability_mods.add(kws + ["quoted"]))
+        return [_rec(C, affected=subject, verb=_grant_verb(p), modifications=[ability_mods.add(kws + ["quoted"])])]
     if d == "lose_creature_types":
         return cont(type_mods.lose_all(["creature_types"]))
     # "任何牌手均可以起动此异能": who may activate is part of the ability (CR 602.1), no effect
@@ -483,6 +492,9 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         # no subject ("…每有一个目标,便增加{2}{U}来施放"): the spell's own cost (CR 601.2f)
         return [_rec(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
     if d == "use_for":
+        if subject is not None and subject.noun == "mana":
+            # "此法术力只能用来施放…": how the mana just added may be spent, part of the mana effect (CR 106.6)
+            return [_rec(I.ONE_SHOT, affected=subject, verb="spend")]
         return [_rec(I.RULES, affected=subject, verb="spend_only")]
     if d == "gain_obj" and re.fullmatch(r"具有(?:该|所选)(?:生物)?类别", _text(p)):
         # "~额外具有该类别" (is the chosen type in addition to its other types): layer 4
@@ -492,6 +504,9 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "gain_obj" and _text(p).endswith("异能"):
         # "具有所有被它放逐之生物牌的所有起动式异能": other objects' abilities, granted (layer 6)
         return cont(ability_mods.add(["copied"]))
+    if d == "from_verb" and not any(isinstance(c, Tree) and c.data == "verb" for c in p.children):
+        # "你本回合可以从任一坟墓场施放目标生物牌": casting from a zone, the permission "cast" is
+        d = "cast"
     if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
         return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "gain_type_color":
@@ -535,7 +550,7 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return []
     if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"):
         return []  # "create a token … that is a copy of X": the copy is part of the one-shot (CR 707.2)
-    if d == "is_copy" and subject is None:
+    if d == "is_copy" and (subject is None or subject.ref in ("you", "player")):
         return []  # "派出一个衍生物,且是X的复制": the created token is the copy, part of the one-shot (CR 707.2)
     if d in ("become_copy", "is_copy"):
         return cont(copy_mods.become_copy())
@@ -601,6 +616,10 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [_rec(I.RULES, affected=subject, verb="no_max_hand_size")]
     if d in ("extra_turn", "extra_combat"):  # extra turns and phases are added once (CR 500.7, 500.8)
         return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
+    if d == "cant_be" and _find(p, "status") is not None:
+        # "不能被红色生物阻挡": the blockers it can't be blocked by are kept (a color or ability in them)
+        objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "status"]
+        return [_rec(I.RULES, affected=subject, verb="cant", objects=objs)]
     if d == "cant":
         inner = next((c for c in p.children if isinstance(c, Tree)), None)
         if inner is not None and inner.data == "gain_kw" and not (subject is not None and subject.ref in ("you", "player")):
@@ -622,13 +641,19 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [_rec(I.PREVENTION, affected=subject, verb="prevent")]
     if d in ONE_SHOT_RULES:
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("mana_cost", "value", "place")]
-        return [_rec(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
+        verb = ONE_SHOT_RULES[d]
+        if d == "move" and any(o.token for o in objs) and _TOKEN_ONTO_BF.search(ctx.norm):
+            # "将一个1/1…衍生生物放进战场" (old "put a token onto the battlefield"): the token is created (CR 111.2)
+            verb = "create"
+        return [_rec(I.ONE_SHOT, affected=subject, verb=verb, objects=objs)]
     if d == "copy_spell":  # "将该咒语复制两次": copying a spell is a one-shot (CR 707.10)
         return [_rec(I.ONE_SHOT, affected=subject, verb="copy")]
     if d == "action":
         verb = next((_text(c) for c in p.children if isinstance(c, Tree) and c.data in ("verb", "ba_verb")), "")
         if verb == "选择":
-            return []  # "选择一种颜色/一个来源…": a choice made on resolution, no effect of its own
+            # "选择一种颜色/一个来源…": a choice made on resolution, an instruction of its own (as en reads it)
+            objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "verb"]
+            return [_rec(I.ONE_SHOT, affected=subject, verb="choose", objects=objs)]
         if verb == "显化":
             return cont(face_down.turn_face_down(), affected=None)
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("verb", "ba_verb")]
@@ -641,6 +666,17 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             r.duration = "this_turn"
         return [r]
     return []
+
+
+#: a token put onto the battlefield ("…衍生生物放进战场", "衍生物放置进场"): a creation, whatever the verb
+_TOKEN_ONTO_BF = re.compile(r"衍生(?:生物|物|神器|结界|地)?(?:在你的操控下)?(?:横置)?(?:放进战场|放置进场|放进场|进战场)")
+
+
+def _grant_verb(p) -> str:
+    """The English lemma of a grant's verb: "具有"/"具" states what the object has ("have", as a token's
+    definition reads, CR 111.4), "获得" gives it ("gain")."""
+    tok = next((str(c) for c in p.children if isinstance(c, Token) and c.type == "GAIN"), "")
+    return "have" if tok in ("具有", "具") else "gain"
 
 
 #: the attributes that name a player's life total
@@ -771,7 +807,7 @@ def _core_records(core, ctx: Ctx, inherited: I.Filter | None, records: list[Pred
                         for x in pr.children)
         for pnode in predicate[-1:]:
             for r in predicate_records(pnode, subject, ctx, attr):
-                if this_turn and (r.kind == I.RULES or PLAYER_MAY in r.tags) and r.duration is None:
+                if this_turn and (r.kind == I.RULES or PLAYER_MAY in r.tags or _IF_ABLE in r.tags) and r.duration is None:
                     r.duration = "this_turn"  # "本回合不能阻挡", "你本回合可以额外使用一个地"
                 records.append(r)
     return subject
@@ -811,7 +847,14 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
     if _find(chain, "keeps_types") is not None:
         _additive(out)      # "成为神器,且仍具有原本类别": the new type is added, not set
     durs = {e.duration for e in out if e.kind == I.CONTINUOUS and e.duration}
-    if len(durs) == 1:
+    lead = _leading_duration(chain)
+    if lead is not None:
+        # "于本回合中,目标牌手不能…,且由该牌手操控的生物不能攻击": a duration that opens the chain bounds
+        # every statement of it
+        for e in out:
+            if e.kind in (I.CONTINUOUS, I.RULES) and e.duration is None:
+                e.duration = lead
+    elif len(durs) == 1:
         d = durs.pop()
         for e in out:
             if e.kind == I.CONTINUOUS and e.duration is None:
@@ -821,6 +864,15 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
             if e.kind in (I.CONTINUOUS, I.RULES) and e.condition is None:
                 e.condition = condition
     return out
+
+
+def _leading_duration(chain) -> str | None:
+    """The duration of a "直到回合结束,"/"于本回合中," prefix that opens the chain's first statement."""
+    first = next((st for st in chain.children if isinstance(st, Tree)), None)
+    if first is None or first.data != "statement":
+        return None
+    head = next((c for c in first.children if isinstance(c, Tree)), None)
+    return duration_of(head) if head is not None and head.data in DURATIONS and head is not first.children[-1] else None
 
 
 def sentence_effects(s, ctx: Ctx) -> list[I.Effect]:
@@ -883,7 +935,18 @@ def body_effects(body, ctx: Ctx) -> tuple[list[I.Effect], bool, bool]:
         if s.data == "triggered_sentence" and not out and not triggered:
             triggered = True
         out += sentence_effects(s, ctx)
-    return out, triggered, modal
+    return _token_definitions(out), triggered, modal
+
+
+def _token_definitions(effects: list[I.Effect]) -> list[I.Effect]:
+    """"派出一个…衍生物,且具有「…」": a grant with no subject of its own after a creation names the token
+    (as "它具有" does); the meaning layer drops such definitions (CR 111.4)."""
+    created = False
+    for e in effects:
+        if created and e.kind == I.CONTINUOUS and e.verb == "have" and e.affected is None:
+            e.affected = I.Filter(ref="it")
+        created = created or e.verb == "create"
+    return stack.without_token_definitions(effects) if created else effects
 
 
 def keyword_clause(node, text: str) -> I.ClauseIR:
