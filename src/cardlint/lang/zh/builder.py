@@ -264,6 +264,8 @@ def _np_piece(f: I.Filter, c) -> None:
         f.extra.append("other_than_owner")
     elif d == "equipped_on_mod":  # "该生物装备的所有武具": the Equipment attached to it
         f.extra.append("attached_to_it")
+    elif d == "basic_mod":  # "一张基本的树林,平原,或海岛牌"
+        f.supertypes.append("basic")
     elif d == "single_target_mod":  # "仅指定单一目标的目标咒语" (with a single target)
         f.extra.append("single_target")
     elif d == "blocking_it_mod":  # "能够阻挡它的生物" (able to block it) / "阻挡它的生物" (blocking it)
