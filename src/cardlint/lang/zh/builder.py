@@ -163,6 +163,7 @@ def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
             f = parts[0]
             for p in parts[1:]:
                 f.types += [x for x in p.types if x not in f.types]
+                f.colors += [x for x in p.colors if x not in f.colors]  # "山脉或红色牌": either one
                 f.extra.append("or")
         return f
     if d == "np_located":
@@ -716,6 +717,7 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
     in_addition = False
     replacement_prefix = False
     core = None
+    per_objects: list[I.Filter] = []
     for c in st.children:
         if not isinstance(c, Tree):
             continue
@@ -732,7 +734,9 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
         elif c.data == "as_enters":
             replacement_prefix = True
         elif c.data == "for_each_lead":
-            pass
+            # "你每操控一个具飞行异能的生物,便…": what is counted is an object of the statement's instructions
+            per = [np_filter(x, ctx) for x in c.children if isinstance(x, Tree) and x.data != "det"]
+            per_objects += per[-1:]
         elif c.data in ("core", "exist_core"):
             core = c
         elif c.data == "likewise":
@@ -760,6 +764,8 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
         ctx.last_subject = subject
     for r in records:
         r.duration = r.duration or duration
+        if per_objects and r.kind == I.ONE_SHOT:
+            r.objects = list(r.objects) + per_objects
     statement.if_able = any(_IF_ABLE in r.tags for r in records)
     effects = meaning.finish(meaning.effects(records, meaning.Context()), statement)
     if in_addition:
