@@ -551,8 +551,11 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if you and node is not None:
             return cont(control.gain(), affected=np_filter(node, ctx))
         return []
-    if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"):
-        return []  # "create a token … that is a copy of X": the copy is part of the one-shot (CR 707.2)
+    if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"
+                                                       or subject.ref in ("you", "player")):
+        # "create a token … that is a copy of X" ("你可以将一个衍生物放置进场,且为X之复制": the player is no
+        # copy, the token is): the copy is part of the one-shot (CR 707.2)
+        return []
     if d == "is_copy" and (subject is None or subject.ref in ("you", "player")):
         return []  # "派出一个衍生物,且是X的复制": the created token is the copy, part of the one-shot (CR 707.2)
     if d in ("become_copy", "is_copy"):
