@@ -159,6 +159,10 @@ def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
     f = I.Filter()
     if d in ("np_and", "np_or"):
         parts = [np_filter(c, ctx) for c in t.children if isinstance(c, Tree)]
+        if d == "np_and" and any(p.ref not in ("you", "player") for p in parts):
+            # "你和由你操控的永久物具有辟邪异能": the objects named with the player are what the effect
+            # is on (layer 6), as the other front ends read "you and permanents you control"
+            parts.sort(key=lambda p: p.ref in ("you", "player"))
         if parts:
             f = parts[0]
             for p in parts[1:]:
@@ -525,7 +529,8 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [_rec(C, affected=subject, modifications=mods)] if mods else []
     if d == "new_targets":
         return [_rec(I.ONE_SHOT, affected=subject, verb="new_targets")]
-    if d in ("paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result"):
+    # states in conditions and trigger events ("上有…", "有…", "均由你操控")
+    if d in ("paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result", "has", "controlled_by"):
         return []
     if d == "causative":
         inner = [c for c in p.children if isinstance(c, Tree)]
