@@ -826,6 +826,9 @@ def _core_records(core, ctx: Ctx, inherited: I.Filter | None, records: list[Pred
                 if this_turn and (r.kind == I.RULES or PLAYER_MAY in r.tags or _IF_ABLE in r.tags) and r.duration is None:
                     r.duration = "this_turn"  # "本回合不能阻挡", "你本回合可以额外使用一个地"
                 records.append(r)
+            if pnode.data == "causative":
+                # "你可以令目标生物得+2/+0并获得死触异能": the predicates after it are the object's too
+                subject = np_filter(next(c for c in pnode.children if isinstance(c, Tree)), ctx)
     return subject
 
 
