@@ -311,7 +311,7 @@ def test_continuous_families(text, name, type_line, ability, effects):
     ("每当你使用一个含白黑双色的咒语时,夜空拟态妖成为4/4且获得飞行异能直到回合结束。", "夜空拟态妖", "生物～变形兽",
      "triggered", [("continuous", "6", False), ("continuous", "7b", False)]),
     ("{T}:选择一种基本地类别,目标由你操控的地成为该类别直到回合结束。", "格利极幻影师", "生物～人类／法术师",
-     "activated", [("continuous", "4", False)]),
+     "activated", [("continuous", "4", False), ("one-shot", None, False)]),
     ("十会盟史芬斯是五色。", "十会盟史芬斯", "神器生物 ～史芬斯", "static", [("continuous", "5", True)]),
     # "它所缠身的生物" (haunt); "在对手的回合中"; "直到战斗结束"; "各自的力量与防御力互换" (7d)
     ("当铭身支配者进场或它所缠身的生物置入坟墓场时,所有其它生物成为1/1直到回合结束。", "铭身支配者", "生物～石像鬼",
@@ -324,7 +324,7 @@ def test_continuous_families(text, name, type_line, ability, effects):
     # "不能被一个以上的生物阻挡"; "具共通永久物类别的"; "两者" (above the numeral "两")
     ("前线寇犀不能被一个以上的生物阻挡。", "前线寇犀", "生物～野兽", "static", [("rules", None, False)]),
     ("选择两个目标具共通永久物类别的永久物。交换两者的操控权。", "角色反转", "法术", "spell",
-     [("continuous", "2", False)]),
+     [("continuous", "2", False), ("one-shot", None, False)]),
 ])
 def test_fourth_round_families(text, name, type_line, ability, effects):
     _check_parsed(text, name, type_line, ability, effects)

@@ -31,13 +31,14 @@ from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
 from cardlint.meaning import permissions
+from cardlint.meaning import stack
 from cardlint.meaning.record import COPY_ENTER, ENTERS_TAPPED, ENTERS_WITH, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.lang.zh.words import COLORS, NOUNS, SUPERTYPES, TYPES, VERB_LEMMA, ZONES  # the word tables: kb/vocab/zh.yaml
 from cardlint.text.segment import Segment
 
 ONE_SHOT_RULES = {"gain_life": "gain_life", "lose_life": "lose_life", "deal_damage": "deal_damage",
                   "draw": "draw", "put_counter": "put_counter", "move": "move", "tap_it": "tap", "tap": "tap",
-                  "add_mana": "add_mana", "create_token": "create_token", "search": "search",
+                  "add_mana": "add_mana", "create_token": "create", "search": "search",
                   "shuffle": "shuffle", "lose_game": "lose_game", "win_game": "win_game",
                   "get_energy": "get_energy"}
 DURATIONS = {"until_eot", "until_next_turn", "this_turn", "until_event", "for_as_long_as"}
@@ -160,10 +161,15 @@ def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
     f = I.Filter()
     if d in ("np_and", "np_or"):
         parts = [np_filter(c, ctx) for c in t.children if isinstance(c, Tree)]
+        if d == "np_and" and any(p.ref not in ("you", "player") for p in parts):
+            # "你和由你操控的永久物具有辟邪异能": the objects named with the player are what the effect
+            # is on (layer 6), as the other front ends read "you and permanents you control"
+            parts.sort(key=lambda p: p.ref in ("you", "player"))
         if parts:
             f = parts[0]
             for p in parts[1:]:
                 f.types += [x for x in p.types if x not in f.types]
+                f.colors += [x for x in p.colors if x not in f.colors]  # "山脉或红色牌": either one
                 f.extra.append("or")
         return f
     if d == "np_located":
@@ -262,6 +268,14 @@ def _np_piece(f: I.Filter, c) -> None:
         f.colors += [COLORS[ch] for ch in _text(c) if ch in COLORS]
     elif d == "other_than_mod":  # "~以外的目标生物"
         f.other = True
+    elif d == "other_than_owner_mod":  # "~之拥有者以外的目标牌手": a player other than its owner
+        f.extra.append("other_than_owner")
+    elif d == "equipped_on_mod":  # "该生物装备的所有武具": the Equipment attached to it
+        f.extra.append("attached_to_it")
+    elif d == "basic_mod":  # "一张基本的树林,平原,或海岛牌"
+        f.supertypes.append("basic")
+    elif d == "single_target_mod":  # "仅指定单一目标的目标咒语" (with a single target)
+        f.extra.append("single_target")
     elif d == "blocking_it_mod":  # "能够阻挡它的生物" (able to block it) / "阻挡它的生物" (blocking it)
         if _text(c).startswith("能"):
             f.extra.append(_text(c).rstrip("的"))
@@ -380,6 +394,8 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
             kws += _kw_list(n)
         elif n.data == "indestructible_mod":  # "成为不会毁坏的人类/士兵生物" (gains indestructible, layer 6)
             kws.append("indestructible")
+        elif n.data == "legendary_mod":  # "成为传奇的4/4红色龙生物"
+            f.supertypes.append("legendary")
     # the description's own colors: "黑色的流浆生物", "红绿双色,具…的…"
     for tok in obj.scan_values(lambda v: isinstance(v, Token) and v.type in ("COLOR_DE", "DUAL_COLOR", "BOTH_COLORS")):
         f.colors += [COLORS[c] for c in str(tok) if c in COLORS]
@@ -387,7 +403,8 @@ def _is_modifications(obj, verb: str, subject: I.Filter | None) -> list[I.Modifi
         if f.subtypes and not f.types and verb != "还是":
             mods.append(I.Modification(I.TYPES, "set_subtypes", f.subtypes))
         else:   # "还是X" (is also X): added
-            mods.append(type_mods.change(f.types + f.subtypes, additive=verb == "还是"))
+            # the supertypes too ("成为…的传奇精怪生物": a legendary Spirit creature, CR 205.4)
+            mods.append(type_mods.change(f.types + f.subtypes + f.supertypes, additive=verb == "还是"))
     if f.colors:
         mods.append(color_mods.change(f.colors))
     if kws:
@@ -414,13 +431,13 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if not any(isinstance(c, Tree) for c in p.children):
             return cont(ability_mods.add(["chosen"]))  # "获得该异能": the keyword chosen before
         # (a player having an ability is a rules effect: the meaning layer decides, CR 613.10)
-        return [_rec(C, affected=subject, verb="has", modifications=[ability_mods.add(_kw_list(p))])]
+        return [_rec(C, affected=subject, verb=_grant_verb(p), modifications=[ability_mods.add(_kw_list(p))])]
     if d == "gain_quoted":
-        return cont(ability_mods.add(["quoted"]))
+        return [_rec(C, affected=subject, verb=_grant_verb(p), modifications=[ability_mods.add(["quoted"])])]
     if d == "gain_kw_quoted":
         # "具有飞行异能与「…」": the quoted abilities' own keywords are not granted here
         kws = next((_kw_list(c) for c in p.children if isinstance(c, Tree) and c.data == "kw_list"), [])
-        return cont(ability_mods.add(kws + ["quoted"]))
+        return [_rec(C, affected=subject, verb=_grant_verb(p), modifications=[ability_mods.add(kws + ["quoted"])])]
     if d == "lose_creature_types":
         return cont(type_mods.lose_all(["creature_types"]))
     # "任何牌手均可以起动此异能": who may activate is part of the ability (CR 602.1), no effect
@@ -459,6 +476,9 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
             return cont(color_mods.chosen())
         if attr == "颜色" and obj.data != "value_cmp":  # "目标生物的颜色成为由你选择的颜色" (layer 5)
             return cont(color_mods.chosen())
+        if attr is not None and attr in _LIFE_ATTRS and obj.data == "num_value":
+            # "你的总生命成为10": the player's life total changes (a one-shot, CR 119.5)
+            return [_rec(I.ONE_SHOT, affected=subject, verb="become")]
         if attr is not None:
             if not _is_pt_attr(attr) or obj.data == "value_cmp":
                 return []
@@ -485,6 +505,9 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         # no subject ("…每有一个目标,便增加{2}{U}来施放"): the spell's own cost (CR 601.2f)
         return [_rec(I.RULES, affected=subject or I.Filter(ref="self"), verb="cost_change")]
     if d == "use_for":
+        if subject is not None and subject.noun == "mana":
+            # "此法术力只能用来施放…": how the mana just added may be spent, part of the mana effect (CR 106.6)
+            return [_rec(I.ONE_SHOT, affected=subject, verb="spend")]
         return [_rec(I.RULES, affected=subject, verb="spend_only")]
     if d == "gain_obj" and re.fullmatch(r"具有(?:该|所选)(?:生物)?类别", _text(p)):
         # "~额外具有该类别" (is the chosen type in addition to its other types): layer 4
@@ -494,6 +517,9 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     if d == "gain_obj" and _text(p).endswith("异能"):
         # "具有所有被它放逐之生物牌的所有起动式异能": other objects' abilities, granted (layer 6)
         return cont(ability_mods.add(["copied"]))
+    if d == "from_verb" and not any(isinstance(c, Tree) and c.data == "verb" for c in p.children):
+        # "你本回合可以从任一坟墓场施放目标生物牌": casting from a zone, the permission "cast" is
+        d = "cast"
     if d in ("pay", "with_verb", "gain_obj", "from_verb", "name_card"):
         return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
     if d == "gain_type_color":
@@ -509,7 +535,8 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [_rec(C, affected=subject, modifications=mods)] if mods else []
     if d == "new_targets":
         return [_rec(I.ONE_SHOT, affected=subject, verb="new_targets")]
-    if d in ("paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result"):
+    # states in conditions and trigger events ("上有…", "有…", "均由你操控")
+    if d in ("paired", "has_counters", "with_status", "has_none", "attack_with", "clash_result", "has", "controlled_by"):
         return []
     if d == "causative":
         inner = [c for c in p.children if isinstance(c, Tree)]
@@ -535,9 +562,12 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if you and node is not None:
             return cont(control.gain(), affected=np_filter(node, ctx))
         return []
-    if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"):
-        return []  # "create a token … that is a copy of X": the copy is part of the one-shot (CR 707.2)
-    if d == "is_copy" and subject is None:
+    if d == "become_copy" and subject is not None and (subject.token or subject.noun == "token"
+                                                       or subject.ref in ("you", "player")):
+        # "create a token … that is a copy of X" ("你可以将一个衍生物放置进场,且为X之复制": the player is no
+        # copy, the token is): the copy is part of the one-shot (CR 707.2)
+        return []
+    if d == "is_copy" and (subject is None or subject.ref in ("you", "player")):
         return []  # "派出一个衍生物,且是X的复制": the created token is the copy, part of the one-shot (CR 707.2)
     if d in ("become_copy", "is_copy"):
         return cont(copy_mods.become_copy())
@@ -603,6 +633,10 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [_rec(I.RULES, affected=subject, verb="no_max_hand_size")]
     if d in ("extra_turn", "extra_combat"):  # extra turns and phases are added once (CR 500.7, 500.8)
         return [_rec(I.ONE_SHOT, affected=subject, verb=d)]
+    if d == "cant_be" and _find(p, "status") is not None:
+        # "不能被红色生物阻挡": the blockers it can't be blocked by are kept (a color or ability in them)
+        objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "status"]
+        return [_rec(I.RULES, affected=subject, verb="cant", objects=objs)]
     if d == "cant":
         inner = next((c for c in p.children if isinstance(c, Tree)), None)
         if inner is not None and inner.data == "gain_kw" and not (subject is not None and subject.ref in ("you", "player")):
@@ -624,13 +658,19 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return [_rec(I.PREVENTION, affected=subject, verb="prevent")]
     if d in ONE_SHOT_RULES:
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("mana_cost", "value", "place")]
-        return [_rec(I.ONE_SHOT, affected=subject, verb=ONE_SHOT_RULES[d], objects=objs)]
+        verb = ONE_SHOT_RULES[d]
+        if d == "move" and any(o.token for o in objs) and _TOKEN_ONTO_BF.search(ctx.norm):
+            # "将一个1/1…衍生生物放进战场" (old "put a token onto the battlefield"): the token is created (CR 111.2)
+            verb = "create"
+        return [_rec(I.ONE_SHOT, affected=subject, verb=verb, objects=objs)]
     if d == "copy_spell":  # "将该咒语复制两次": copying a spell is a one-shot (CR 707.10)
         return [_rec(I.ONE_SHOT, affected=subject, verb="copy")]
     if d == "action":
         verb = next((_text(c) for c in p.children if isinstance(c, Tree) and c.data in ("verb", "ba_verb")), "")
         if verb == "选择":
-            return []  # "选择一种颜色/一个来源…": a choice made on resolution, no effect of its own
+            # "选择一种颜色/一个来源…": a choice made on resolution, an instruction of its own (as en reads it)
+            objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data != "verb"]
+            return [_rec(I.ONE_SHOT, affected=subject, verb="choose", objects=objs)]
         if verb == "显化":
             return cont(face_down.turn_face_down(), affected=None)
         objs = [np_filter(c, ctx) for c in p.children if isinstance(c, Tree) and c.data not in ("verb", "ba_verb")]
@@ -645,6 +685,19 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
     return []
 
 
+#: a token put onto the battlefield ("…衍生生物放进战场", "衍生物放置进场"): a creation, whatever the verb
+_TOKEN_ONTO_BF = re.compile(r"衍生(?:生物|物|神器|结界|地)?(?:在你的操控下)?(?:横置)?(?:放进战场|放置进场|放进场|进战场)")
+
+
+def _grant_verb(p) -> str:
+    """The English lemma of a grant's verb: "具有"/"具" states what the object has ("have", as a token's
+    definition reads, CR 111.4), "获得" gives it ("gain")."""
+    tok = next((str(c) for c in p.children if isinstance(c, Token) and c.type == "GAIN"), "")
+    return "have" if tok in ("具有", "具") else "gain"
+
+
+#: the attributes that name a player's life total
+_LIFE_ATTRS = ("总生命", "生命总数")
 #: a record's tag: the predicate is done "if able"
 _IF_ABLE = "if_able"
 #: "你本回合可以…", "你可在本回合中…": a permission for this turn (an adverb the tree keeps no token of)
@@ -678,6 +731,7 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
     in_addition = False
     replacement_prefix = False
     core = None
+    per_objects: list[I.Filter] = []
     for c in st.children:
         if not isinstance(c, Tree):
             continue
@@ -694,11 +748,16 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
         elif c.data == "as_enters":
             replacement_prefix = True
         elif c.data == "for_each_lead":
-            pass
+            # "你每操控一个具飞行异能的生物,便…": what is counted is an object of the statement's instructions
+            per = [np_filter(x, ctx) for x in c.children if isinstance(x, Tree) and x.data != "det"]
+            per_objects += per[-1:]
         elif c.data in ("core", "exist_core"):
             core = c
         elif c.data == "likewise":
             records += predicate_records(c, inherited, ctx, None)
+        elif c.data == "damage_unpreventable":
+            # "伤害不能被防止": the damage can't be prevented, a rules effect (CR 615.12)
+            records.append(_rec(I.RULES, affected=inherited, verb="cant_prevent"))
         elif c.data == "only_np":
             # "只有具飞行异能的生物才能阻挡~": a restriction on the others (CR 509.1b)
             records.append(_rec(I.RULES, affected=np_filter(c.children[0], ctx), verb="only"))
@@ -719,6 +778,8 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
         ctx.last_subject = subject
     for r in records:
         r.duration = r.duration or duration
+        if per_objects and r.kind == I.ONE_SHOT:
+            r.objects = list(r.objects) + per_objects
     statement.if_able = any(_IF_ABLE in r.tags for r in records)
     effects = meaning.finish(meaning.effects(records, meaning.Context()), statement)
     if in_addition:
@@ -768,9 +829,12 @@ def _core_records(core, ctx: Ctx, inherited: I.Filter | None, records: list[Pred
                         for x in pr.children)
         for pnode in predicate[-1:]:
             for r in predicate_records(pnode, subject, ctx, attr):
-                if this_turn and (r.kind == I.RULES or PLAYER_MAY in r.tags) and r.duration is None:
+                if this_turn and (r.kind == I.RULES or PLAYER_MAY in r.tags or _IF_ABLE in r.tags) and r.duration is None:
                     r.duration = "this_turn"  # "本回合不能阻挡", "你本回合可以额外使用一个地"
                 records.append(r)
+            if pnode.data == "causative":
+                # "你可以令目标生物得+2/+0并获得死触异能": the predicates after it are the object's too
+                subject = np_filter(next(c for c in pnode.children if isinstance(c, Tree)), ctx)
     return subject
 
 
@@ -808,7 +872,14 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
     if _find(chain, "keeps_types") is not None:
         _additive(out)      # "成为神器,且仍具有原本类别": the new type is added, not set
     durs = {e.duration for e in out if e.kind == I.CONTINUOUS and e.duration}
-    if len(durs) == 1:
+    lead = _leading_duration(chain)
+    if lead is not None:
+        # "于本回合中,目标牌手不能…,且由该牌手操控的生物不能攻击": a duration that opens the chain bounds
+        # every statement of it
+        for e in out:
+            if e.kind in (I.CONTINUOUS, I.RULES) and e.duration is None:
+                e.duration = lead
+    elif len(durs) == 1:
         d = durs.pop()
         for e in out:
             if e.kind == I.CONTINUOUS and e.duration is None:
@@ -818,6 +889,15 @@ def chain_effects(chain, ctx: Ctx, condition: I.Condition | None = None) -> list
             if e.kind in (I.CONTINUOUS, I.RULES) and e.condition is None:
                 e.condition = condition
     return out
+
+
+def _leading_duration(chain) -> str | None:
+    """The duration of a "直到回合结束,"/"于本回合中," prefix that opens the chain's first statement."""
+    first = next((st for st in chain.children if isinstance(st, Tree)), None)
+    if first is None or first.data != "statement":
+        return None
+    head = next((c for c in first.children if isinstance(c, Tree)), None)
+    return duration_of(head) if head is not None and head.data in DURATIONS and head is not first.children[-1] else None
 
 
 def sentence_effects(s, ctx: Ctx) -> list[I.Effect]:
@@ -880,7 +960,18 @@ def body_effects(body, ctx: Ctx) -> tuple[list[I.Effect], bool, bool]:
         if s.data == "triggered_sentence" and not out and not triggered:
             triggered = True
         out += sentence_effects(s, ctx)
-    return out, triggered, modal
+    return _token_definitions(out), triggered, modal
+
+
+def _token_definitions(effects: list[I.Effect]) -> list[I.Effect]:
+    """"派出一个…衍生物,且具有「…」": a grant with no subject of its own after a creation names the token
+    (as "它具有" does); the meaning layer drops such definitions (CR 111.4)."""
+    created = False
+    for e in effects:
+        if created and e.kind == I.CONTINUOUS and e.verb == "have" and e.affected is None:
+            e.affected = I.Filter(ref="it")
+        created = created or e.verb == "create"
+    return stack.without_token_definitions(effects) if created else effects
 
 
 def keyword_clause(node, text: str) -> I.ClauseIR:

@@ -23,8 +23,8 @@ from cardlint.text.selfref import SELF
 #: self-reference phrases ("this creature", "this card", …) — "此武具"/"此结界" are not SELF when
 #: they name the attached object ("佩带此武具的生物", "受此结界…的生物"), see _SELF_PHRASE.
 _SELF_NOUNS = "生物|牌|地|神器|永久物|咒语|结界|鹏洛客|武具"
-#: "此生物类别"/"此地类别" ("额外具有海盗此生物类别") name a type, not the object
-_SELF_PHRASE = re.compile(r"(?<![佩受被])此(?:" + _SELF_NOUNS + r")(?!的生物|类别)")
+#: "此生物类别"/"此地类别" ("额外具有海盗此生物类别") name a type, not the object; "此牌堆" a pile
+_SELF_PHRASE = re.compile(r"(?<![佩受被])此(?:" + _SELF_NOUNS + r")(?!的生物|类别|堆)")
 _SPACE = re.compile(r"(?<=[^\x00-\x7f])\s+|\s+(?=[^\x00-\x7f])")
 _TOKEN_COMMA = re.compile(r"((?:白|蓝|黑|红|绿|无)色),(?=具)")
 _STRAY_MARKUP = re.compile(r"[<>]")
