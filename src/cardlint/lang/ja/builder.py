@@ -37,7 +37,7 @@ from cardlint.meaning import abilities as ability_mods
 from cardlint.meaning import colors as color_mods
 from cardlint.meaning import control, face_down
 from cardlint.meaning import copy as copy_mods
-from cardlint.meaning import levels
+from cardlint.meaning import levels, stack
 from cardlint.meaning import permissions
 from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import types as type_mods
@@ -1140,6 +1140,7 @@ def body_effects(body: Tree, ir: I.ClauseIR, granted: bool = False) -> None:
     sents = [c for c in body.children if isinstance(c, Tree) and c.data == "sentence"]
     for i, s in enumerate(sents):
         sentence_effects(s, ctx, i == 0, ir)
+    ir.effects = stack.without_token_definitions(ir.effects)
     _static_spell(ir)
 
 

@@ -25,7 +25,7 @@ from cardlint.meaning import abilities as ability_mods
 from cardlint.meaning import colors as color_mods
 from cardlint.meaning import control, face_down
 from cardlint.meaning import copy as copy_mods
-from cardlint.meaning import levels
+from cardlint.meaning import levels, stack
 from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
@@ -870,7 +870,7 @@ def body_effects(body, ctx: Ctx) -> tuple[list[I.Effect], bool, bool]:
         if s.data == "triggered_sentence" and not out and not triggered:
             triggered = True
         out += sentence_effects(s, ctx)
-    return out, triggered, modal
+    return stack.without_token_definitions(out), triggered, modal
 
 
 def keyword_clause(node, text: str) -> I.ClauseIR:
