@@ -26,7 +26,6 @@ from functools import cached_property, lru_cache
 from cardlint import ir as I
 from cardlint.classify import LAYER_OF, classify_clause
 from cardlint.meaning.cda import is_cda
-from cardlint.meaning.duration import lasting
 
 UNKNOWN = "?"
 
@@ -324,9 +323,11 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
             if controller is None:
                 for o in e.objects:
                     controller = controller or norm_controller(o.controller)
-            duration, conditional = lasting(e, static=ability == "static")
-            duration = _DURATIONS.get(duration or "", duration)
+            duration = _DURATIONS.get(e.duration or "", e.duration)
+            if duration is None and e.condition is not None and e.condition.kind in ("as_long_as", "for_as_long_as"):
+                duration = "as_long_as"   # "for as long as": a duration on one side, a condition on the other
             quant = norm_quantifier(e.affected)
+            conditional = e.condition is not None
             if e.kind == I.CONTINUOUS:
                 for m in e.modifications:
                     cda = is_cda(e, m, ability)
