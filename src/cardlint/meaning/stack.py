@@ -22,15 +22,43 @@ def works_on_stack(effects: list[I.Effect]) -> bool:
     return True
 
 
+#: the lemmas a builder writes for an instruction that puts an object onto the battlefield; with a token
+#: as its object it creates the token (CR 111.2: a token exists only on the battlefield) — the old
+#: "put … token onto the battlefield", German "bringe … ins Spiel" (read as return), Chinese "放进战场"
+#: (move) and "派出" (create_token)
+_PUTS_ONTO_BATTLEFIELD = frozenset({"put", "return", "move", "create_token"})
+#: how a builder writes a back-reference to the objects of the sentence before ("it", "they", "those")
+_BACK_REFS = frozenset({"it", "they", "those"})
+
+
+def creates_token(e: I.Effect) -> bool:
+    """CR 111.2: the effect creates a token — verb create, or a putting verb whose object is a token."""
+    if e.kind != I.ONE_SHOT:
+        return False
+    if e.verb == "create":
+        return True
+    targets = list(e.objects) + ([e.affected] if e.affected is not None else [])
+    return e.verb in _PUTS_ONTO_BATTLEFIELD and any(f.token for f in targets)
+
+
+def defines_created_token(e: I.Effect) -> bool:
+    """"It has "…"", "Sie haben „…"", "それらは「…」を持つ", "且具有「…」": a static grant of abilities on a
+    back-reference, or on no subject of its own (a predicate coordinated with the creation)."""
+    return e.kind == I.CONTINUOUS and e.duration is None and e.condition is None \
+        and bool(e.modifications) and all(m.characteristic == I.ABILITIES and m.op == "add"
+                                          for m in e.modifications) \
+        and (e.affected is None or e.affected.ref in _BACK_REFS)
+
+
 def without_token_definitions(effects: list[I.Effect]) -> list[I.Effect]:
     """"Create a … token. It has "…"": the sentence after the creation defines the token (CR 111.4),
-    it is not a continuous effect on an existing object."""
+    it is not a continuous effect on an existing object.  Every language calls this on a clause's
+    effects; its builder only writes the creation (:func:`creates_token`) and the back-reference."""
     out: list[I.Effect] = []
     created = False
     for e in effects:
-        if created and e.kind == I.CONTINUOUS and e.verb == "have" and e.affected is not None \
-                and e.affected.ref in ("it", "they", "those"):
+        if created and defines_created_token(e):
             continue
-        created = created or e.verb == "create"
+        created = created or creates_token(e)
         out.append(e)
     return out

@@ -26,7 +26,7 @@ from cardlint.meaning import abilities as ability_mods
 from cardlint.meaning import colors as color_mods
 from cardlint.meaning import control, face_down
 from cardlint.meaning import copy as copy_mods
-from cardlint.meaning import levels
+from cardlint.meaning import levels, stack
 from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
@@ -960,18 +960,7 @@ def body_effects(body, ctx: Ctx) -> tuple[list[I.Effect], bool, bool]:
         if s.data == "triggered_sentence" and not out and not triggered:
             triggered = True
         out += sentence_effects(s, ctx)
-    return _token_definitions(out), triggered, modal
-
-
-def _token_definitions(effects: list[I.Effect]) -> list[I.Effect]:
-    """"派出一个…衍生物,且具有「…」": a grant with no subject of its own after a creation names the token
-    (as "它具有" does); the meaning layer drops such definitions (CR 111.4)."""
-    created = False
-    for e in effects:
-        if created and e.kind == I.CONTINUOUS and e.verb == "have" and e.affected is None:
-            e.affected = I.Filter(ref="it")
-        created = created or e.verb == "create"
-    return stack.without_token_definitions(effects) if created else effects
+    return stack.without_token_definitions(out), triggered, modal
 
 
 def keyword_clause(node, text: str) -> I.ClauseIR:
