@@ -31,7 +31,6 @@ from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
 from cardlint.meaning import permissions
-from cardlint.meaning import stack
 from cardlint.meaning.record import COPY_ENTER, ENTERS_TAPPED, ENTERS_WITH, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.lang.zh.words import COLORS, NOUNS, SUPERTYPES, TYPES, VERB_LEMMA, ZONES  # the word tables: kb/vocab/zh.yaml
 from cardlint.text.segment import Segment
