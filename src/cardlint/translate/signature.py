@@ -96,7 +96,7 @@ class ClauseSig:
     atoms: list[Atom] = field(default_factory=list)
     line: int = 1
     keywords: frozenset[str] = frozenset()   # keyword ids of keyword clauses (several once merged)
-    filter_colors: frozenset[str] = frozenset()  # colors named in filters: "W", "nonW" ("white creatures", tokens)
+    filter_colors: frozenset[str] = frozenset()  # colors named in filters: "W", "¬W" (not white) ("white creatures", tokens)
     filter_pts: frozenset[str] = frozenset()     # P/T named in filters ("a 2/2 … token")
     kw_index: tuple[tuple[int, str], ...] = ()   # (clause index, keyword id) of merged keyword clauses
     filter_keywords: frozenset[str] = frozenset()  # keywords named in filters: "with flying", "without reach"
@@ -377,7 +377,7 @@ def _filter_values(f: I.Filter, colors: set, pts: set) -> None:
     for x in f.excluded or []:
         v = norm_colors([x]) if isinstance(x, str) and x.lower() in _COLOR_WORDS else UNKNOWN
         if v is not UNKNOWN:
-            colors.update("non" + c for c in v)
+            colors.update("¬" + c for c in v)  # a code, not an English word: the message shows it
     if f.pt:
         v = norm_pt(f.pt)
         if v is not UNKNOWN:
