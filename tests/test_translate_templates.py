@@ -33,6 +33,18 @@ def test_a_choice_that_is_an_action_of_its_own_stays_compared():
     assert _codes(en, zh, "zh-Hans", "Aethersnatch", "夺取以太", "Instant", "瞬间") == ("consistent", set())
 
 
+
+FORGE_TENDER_EN = "Sacrifice Burrenton Forge-Tender: Prevent all damage a red source of your choice would deal this turn."
+FORGE_TENDER_JA = "ブレンタンの炉の世話人を生け贄に捧げる:赤の発生源1つを選ぶ。このターン、その選ばれた発生源が与えるダメージをすべて軽減する。"
+
+
+def test_a_choice_before_the_shield_that_uses_it_is_the_of_your_choice_template():
+    args = ("ja", "Burrenton Forge-Tender", "ブレンタンの炉の世話人", "Creature — Kithkin", "クリーチャー — キスキン")
+    assert _codes(FORGE_TENDER_EN, FORGE_TENDER_JA, *args) == ("consistent", set())
+    # the prevention is still compared: dropping it is found
+    status, _ = _codes(FORGE_TENDER_EN, "ブレンタンの炉の世話人を生け贄に捧げる:赤の発生源1つを選ぶ。", *args)
+    assert status != "consistent"
+
 MURASA_EN = "Whenever you roll chaos, target land becomes a 4/4 creature that's still a land."
 MURASA_JA = "あなたがchaosを出すたび、土地１つを対象とする。それは４/４のクリーチャーになる。それは土地でもある。"
 

@@ -283,15 +283,21 @@ def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
     return c
 
 
+#: the effect kinds a choice right before them may be part of (see :func:`_drop_choices`)
+_USES_A_CHOICE = frozenset({I.CONTINUOUS, I.PREVENTION, I.REPLACEMENT})
+
+
 def _drop_choices(clause: I.ClauseIR) -> None:
     """"Choose a basic land type. Target land becomes that type" and "… becomes the basic land type of
     your choice" are one effect in two templates: a choice right before the continuous effect that
-    uses it changes nothing of its own; that effect is compared.  Any other choice stays ("You may
-    choose new targets for it" is an action of its own)."""
+    uses it changes nothing of its own; that effect is compared.  The same holds before a prevention or
+    replacement shield ("Choose a red source. Prevent all damage that source would deal" = "… a red source
+    of your choice would deal").  Any other choice stays ("You may choose new targets for it" is an action
+    of its own)."""
     effects = clause.effects
     clause.effects = [e for i, e in enumerate(effects)
                       if not (e.kind == I.ONE_SHOT and e.verb == "choose" and i + 1 < len(effects)
-                              and effects[i + 1].kind == I.CONTINUOUS)]
+                              and effects[i + 1].kind in _USES_A_CHOICE)]
 
 
 def _drop_copy_exception_grants(clause: I.ClauseIR) -> None:
