@@ -122,6 +122,19 @@ def english_subtype_words() -> frozenset[str]:
     return frozenset(words)
 
 
+@lru_cache(maxsize=1)
+def color_words() -> dict[str, str]:
+    """English colour word → its code, the five colours only ("black" → "B"; kb/vocab/en.yaml ``colors``)."""
+    return {word: code for word, code in table("en")["colors"].items() if len(code) == 1}
+
+
+@lru_cache(maxsize=1)
+def color_names() -> dict[str, str]:
+    """Colour code → its English word ("B" → "black"): the id every language gives an excluded colour
+    ("nonblack", "nicht-schwarz", "非黑色" exclude "black")."""
+    return {code: word for word, code in color_words().items()}
+
+
 @lru_cache(maxsize=None)
 def subtype_names(lang: str) -> dict[str, str]:
     """Printed subtype name of ``lang`` → the English subtype: ``kb/vocab/<lang>-subtypes-en.yaml``

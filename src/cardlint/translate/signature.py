@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from cardlint import ir as I
+from cardlint import vocab
 from cardlint.classify import LAYER_OF, classify_clause
 from cardlint.meaning.cda import is_cda
 
@@ -34,7 +35,6 @@ UNKNOWN = "?"
 CARD_TYPES = I.CARD_TYPES | {"emblem"}
 SUPERTYPES = I.SUPERTYPES | {"elite", "host"}
 COLOR_CODES = {"W", "U", "B", "R", "G", "colorless", "multicolored", "monocolored", "C"}
-_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 _CONTROLLERS = {
     "you": "you", "your": "you", "self": "you",
@@ -52,8 +52,6 @@ _PT_RE = re.compile(r"^[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)$")
 @lru_cache(maxsize=1)
 def english_type_words() -> frozenset[str]:
     """Card types, supertypes and every subtype (CR 205.3; singular and plural)."""
-    from cardlint import vocab
-
     return frozenset(set(CARD_TYPES) | SUPERTYPES | vocab.english_subtype_words())
 
 
@@ -181,7 +179,7 @@ def _word_set(value, one, partial: bool = False) -> object:
 
 
 def _color(v: str) -> str:
-    v = _COLOR_WORDS.get(v.lower(), v)
+    v = vocab.color_words().get(v.lower(), v)
     if v in COLOR_CODES:
         return v
     return v.lower() if v.lower() in COLOR_CODES else UNKNOWN
@@ -381,7 +379,7 @@ def _filter_values(f: I.Filter, colors: set, pts: set) -> None:
         if v is not UNKNOWN:
             colors.update(v)
     for x in f.excluded or []:
-        v = norm_colors([x]) if isinstance(x, str) and x.lower() in _COLOR_WORDS else UNKNOWN
+        v = norm_colors([x]) if isinstance(x, str) and x.lower() in vocab.color_words() else UNKNOWN
         if v is not UNKNOWN:
             colors.update("¬" + c for c in v)  # a code, not an English word: the message shows it
     if f.pt:

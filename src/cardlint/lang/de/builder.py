@@ -26,10 +26,8 @@ from cardlint.meaning import abilities as ability_rules, colors as color_rules, 
 from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, flatten, surface_words
 
 _VERB_LEMMA = W.verb_forms()
-#: h17: the printed subtype names (canonical_values gives their English ids) and the English colour
-#: word of a colour code ("nicht-schwarz" excludes "black", as "nonblack" does)
+#: h17: the printed subtype names (canonical_values gives their English ids)
 _SUBTYPE_WORDS = frozenset(vocab.subtype_names("de"))
-_COLOR_NAMES = {code: word for word, code in reversed(list(vocab.table("en")["colors"].items()))}
 _TYPE_STEMS = sorted(W.TYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
 _SUPER_STEMS = sorted(W.SUPERTYPE_STEMS.items(), key=lambda kv: -len(kv[0]))
 _COLOR_STEMS = sorted(W.COLORS.items(), key=lambda kv: -len(kv[0]))
@@ -180,7 +178,7 @@ def _adj_reading(w: str) -> tuple[str | None, object]:
     if stem.startswith("nicht"):
         rest = stem[5:].lstrip("-")
         code = color_of(rest)
-        return "excluded", _COLOR_NAMES.get(code, rest) if code else rest
+        return "excluded", vocab.color_names().get(code, rest) if code else rest
     return None, None
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 
 from cardlint import ir as I
-from cardlint import meaning
+from cardlint import meaning, vocab
 from cardlint.lang.ja import vocab as ja_vocab
 from cardlint.lang.ja import words as W
 from cardlint.meaning import abilities as ability_mods
@@ -607,7 +607,7 @@ def np_filter(np: NP | None, ctx: "Ctx | None" = None) -> I.Filter | None:
         elif kind in ("non", "except"):
             for gk, gw in m.heads:
                 if gw in W.COLORS:
-                    f.excluded.append(_COLOR_NAMES.get(W.COLORS[gw], W.COLORS[gw]))
+                    f.excluded.append(vocab.color_names().get(W.COLORS[gw], W.COLORS[gw]))
                 elif gw in TYPE_MAP:
                     f.excluded.append(TYPE_MAP[gw])
                 elif gw in W.SUPERTYPES:
@@ -635,8 +635,6 @@ def _controller_of(subject: NP | None, ctx: "Ctx | None" = None) -> str:
     return "player"
 
 
-#: color codes → the English color words the IR's exclusions use ("nonblack" → excluded ["black"])
-_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 def _copy_filter(f: I.Filter) -> I.Filter:

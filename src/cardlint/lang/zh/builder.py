@@ -301,12 +301,8 @@ def _non_word(text: str) -> str:
             return table[w]
     code = COLORS.get(w, COLORS.get(w.rstrip("色")))
     if code is not None:
-        return _COLOR_NAMES.get(code, code)
+        return vocab.color_names().get(code, code)
     return vocab.subtype_names("zh-Hans").get(w, w)
-
-
-#: h17: the English colour word of a colour code
-_COLOR_NAMES = {code: word for word, code in reversed(list(vocab.table("en")["colors"].items()))}
 
 
 def _mod_piece(f: I.Filter, x) -> None:
