@@ -338,3 +338,12 @@ def test_doubled_power_is_a_relative_modification_until_end_of_turn():
     dogs = classify_text("When Mortis Dogs dies, target player loses life equal to its power.", "en",
                          name="Mortis Dogs")["clauses"][0]
     assert (dogs["parsed"], [e["kind"] for e in dogs["effects"]]) == (True, ["one-shot"])
+
+
+@pytest.mark.parametrize("number", ["2", "two"])
+def test_base_pt_each_a_number_word_or_digits(number):
+    # "… are each two" sets the base P/T (layer 7b) whether the number is written as digits or a word
+    clause = _one_clause(f"Wall of Things's power and toughness are each {number}.", "Wall of Things",
+                         "Creature — Wall")
+    assert clause["parsed"] is True
+    _check(clause, "static", [("continuous", "7b", False)])

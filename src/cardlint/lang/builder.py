@@ -988,24 +988,8 @@ class IRBuilder(FastTransformer):
     def start(self, children):
         return children[0]
 
-    # ------------------------------------------------------------------ h18e: layer families
-    # Forms of grammar/en.lark's "h18e" block; the rules decisions are the meaning layer's.
-    def the_draft(self, children):
-        # conspiracy draft matters (CR 905.4): "remove it from the draft", "in the draft"
-        return I.Filter(ref="draft", noun="draft")
-
-    def booster_pack(self, children):
-        f = I.Filter(noun="booster pack")
-        f.extra.extend(surface_words(children)[:-2])
-        return f
-
-    def as_you_draft(self, children):
-        return self.condition_mod("as_you_draft", children)
-
-    def has_text(self, children):
-        # "has the full text of that card", "has the text "…"": text-changing (CR 612.1), layer 3
-        return Pred(I.CONTINUOUS, [text_rules.change_text()], verb="have_text")
-
+    # "h18e" layer families: the base keeps the hook the shared action() calls; the callbacks of the
+    # English-only rule names are EnglishIRBuilder's (lang/en/builder.py)
     def _face_down_entry(self, p: Pred, children):
         """"return it to the battlefield face down", "… face up or face down": the action, and the
         face-down characteristics of the permanent it puts onto the battlefield (layer 1b)."""
@@ -1013,31 +997,6 @@ class IRBuilder(FastTransformer):
             return p
         down = Pred(I.CONTINUOUS, [face_down_rules.turn_face_down()], verb="face_down", objects=list(p.objects[:1]))
         return Node("subject_clause", [p, down])
-
-    def text_changed(self, children):
-        # "All instances of color words in the text of … are changed to the chosen color word"
-        subject = next((c for c in children if isinstance(c, I.Filter)), None)
-        pred = Pred(I.CONTINUOUS, [text_rules.change_text()], verb="change_text")
-        return ("effects", self.statement_effects(subject, [pred]), subject)
-
-    def choose_direction(self, children):
-        # "Choose left or right." (CR 101.4-style direction choice): a one-shot choice
-        return Pred(I.ONE_SHOT, verb="choose")
-
-    def draft_manner(self, children):
-        # "without drafting a card from it": how a booster pack is passed, no effect of its own
-        return Node("draft_manner", [])
-
-    def pt_each_number(self, children):
-        # "~'s power and toughness are each 2": the base P/T set to that number each (layer 7b)
-        n = next((str(c) for c in children if isinstance(c, Token) and c.type in ("DIGITS", "NUMBER_WORD")), None)
-        value = _number(n) if n is not None and not n.isdigit() else n
-        return Pred(I.CONTINUOUS, [pt_rules.set_base(f"{value}/{value}")], verb="be")
-
-    def choice_limit(self, children):
-        # "X can't be 0", "The new creature type can't be Wall": a limit on a choice the ability
-        # makes, no effect of its own
-        return ("effects", [], None)
 
 
 def _denormalize(text: str) -> str:

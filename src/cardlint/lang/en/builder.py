@@ -19,7 +19,7 @@ from lark import Token
 from cardlint import ir as I
 from cardlint.lang.builder import IRBuilder, KeywordRef, Mod, Node, Pred, flatten, surface_words
 from cardlint.meaning import abilities as ability_rules, colors as color_rules, control as control_rules, \
-    copy as copy_rules, pt as pt_rules, types as type_rules
+    copy as copy_rules, pt as pt_rules, text as text_rules, types as type_rules
 
 
 class EnglishIRBuilder(IRBuilder):
@@ -306,6 +306,49 @@ class EnglishIRBuilder(IRBuilder):
 
     def not_have(self, children):
         return Pred("state", verb="not_have")
+
+    # ------------------------------------------------------------------ layer families (grammar/en.lark's h18e block)
+    # the rules decisions are the meaning layer's
+    def the_draft(self, children):
+        # conspiracy draft matters (CR 905.4): "remove it from the draft", "in the draft"
+        return I.Filter(ref="draft", noun="draft")
+
+    def booster_pack(self, children):
+        f = I.Filter(noun="booster pack")
+        f.extra.extend(surface_words(children)[:-2])
+        return f
+
+    def as_you_draft(self, children):
+        return self.condition_mod("as_you_draft", children)
+
+    def has_text(self, children):
+        # "has the full text of that card", "has the text "…"": text-changing (CR 612.1), layer 3
+        return Pred(I.CONTINUOUS, [text_rules.change_text()], verb="have_text")
+
+    def text_changed(self, children):
+        # "All instances of color words in the text of … are changed to the chosen color word"
+        subject = next((c for c in children if isinstance(c, I.Filter)), None)
+        pred = Pred(I.CONTINUOUS, [text_rules.change_text()], verb="change_text")
+        return ("effects", self.statement_effects(subject, [pred]), subject)
+
+    def choose_direction(self, children):
+        # "Choose left or right." (CR 101.4-style direction choice): a one-shot choice
+        return Pred(I.ONE_SHOT, verb="choose")
+
+    def draft_manner(self, children):
+        # "without drafting a card from it": how a booster pack is passed, no effect of its own
+        return Node("draft_manner", [])
+
+    def pt_each_number(self, children):
+        # "~'s power and toughness are each 2": the base P/T set to that number each (layer 7b)
+        n = next((str(c) for c in children if isinstance(c, Token) and c.type in ("DIGITS", "NUMBER_WORD")), None)
+        value = _number(n) if n is not None and not n.isdigit() else n
+        return Pred(I.CONTINUOUS, [pt_rules.set_base(f"{value}/{value}")], verb="be")
+
+    def choice_limit(self, children):
+        # "X can't be 0", "The new creature type can't be Wall": a limit on a choice the ability
+        # makes, no effect of its own
+        return ("effects", [], None)
 
 
 def _names_event(cond: Node) -> bool:
