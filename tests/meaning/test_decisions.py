@@ -77,6 +77,14 @@ def test_activation_limit_is_no_effect():
     assert out == []
 
 
+def test_a_limit_on_the_value_of_x_is_no_effect():
+    # CR 601.2b: "X can't be 0" limits the choice made while casting; the same restriction on an
+    # object ("creatures can't attack") stays a rules effect
+    cant = Predicate(I.RULES, verb="cant")
+    assert one(cant, I.Filter(quantifier="number")) == []
+    assert one(Predicate(I.RULES, verb="cant"), I.Filter(quantifier="all", noun="creature"))[0].kind == I.RULES
+
+
 # --- 701.10 -------------------------------------------------------------------------------------------
 def test_doubling_power_modifies_the_creature_in_7c():
     p = Predicate(I.CONTINUOUS, [pt.double()], verb="double", objects=[target()])

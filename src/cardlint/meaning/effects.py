@@ -52,6 +52,7 @@ def predicate_effects(p: Predicate, ctx: Context, before: list[I.Effect] = (),
     kind = replacement.predicate_kind(p, p.kind)
     kind = rules_effects.player_ability_kind(kind, affected, p.mods)
     kind = rules_effects.hand_size_kind(p, kind, affected)
+    kind = rules_effects.choice_limit_kind(kind, affected)
     if kind == STATE:
         return []
     rules_effects.cost_minimum(affected, p.mods)

@@ -36,3 +36,13 @@ def cost_minimum(affected: I.Filter | None, mods: list[I.Modification]) -> None:
         for m in mods:
             if m.characteristic == "cost" and m.op == "set":
                 m.op = "minimum"
+
+
+def choice_limit_kind(kind: str, affected: I.Filter | None) -> str:
+    """"X can't be 0": a limit on the value chosen for X while the spell is cast or the ability
+    activated (CR 601.2b, 107.3), no effect of its own — the restriction's subject is the bare
+    variable, not an object or a player."""
+    if kind == I.RULES and affected is not None and affected.ref == "object" and affected.quantifier == "number" \
+            and not (affected.noun or affected.types or affected.subtypes or affected.extra):
+        return STATE
+    return kind

@@ -688,6 +688,12 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "gain_control"
             p.subject = None
             p.objects = [f for f in p.objects if f.noun != "control"] or p.objects
+        elif any(f.noun == "ability" and f.quantifier == "that" for f in p.objects):
+            # "Falls du dies tust, erhält ~ diese Fähigkeit" (gains this ability): a grant, layer 6
+            p.kind = I.CONTINUOUS
+            p.mods = [ability_rules.add(["those_abilities"])]
+            p.verb = "have"
+            p.objects = [f for f in p.objects if f.noun != "ability"]
         return p
 
     # replaces the base: "haben" + a characteristic noun ("alle Farben", "alle Kreaturentypen")
@@ -970,7 +976,12 @@ class GermanIRBuilder(IRBuilder):
         """"kannst du ~ bis zum Ende des Zuges zu einer 3/3 Kreatur werden lassen" ("you may have ~
         become …"): the first noun phrase becomes what the "zu" phrase names."""
         target = next((f for f in p.objects if f.ref != "you"), None)
-        if target is None and any("of:self" in f.extra for f in p.objects):
+        if any(isinstance(c, Node) and c.name == "at_time" and any(
+                isinstance(x, I.Filter) and "of:self" in x.extra for x in c.children) for c in children):
+            # "kannst du zu Beginn deines Versorgungssegments ~ zu einer Kopie … werden lassen": the
+            # card's name after the time phrase reads as its genitive, but is what becomes the copy
+            target = I.Filter(ref="self")
+        elif target is None and any("of:self" in f.extra for f in p.objects):
             target = I.Filter(ref="self")    # "kannst du ~ …": the card's name after "du" reads as its genitive
         if target is None:
             return None
@@ -1085,6 +1096,11 @@ class GermanIRBuilder(IRBuilder):
             p.verb = W.KEYWORD_ACTIONS.get(word, word)
         self._verb_kind(p, lem, children)
         self._folded_control(p, children)
+        if p.kind == I.ONE_SHOT and "verdeckt" in _all_words(children) and face_down_rules.enters_face_down(
+                ["battlefield" for c in children if isinstance(c, Node) and c.name == "zone_battlefield"]):
+            # "bringe ihn verdeckt ins Spiel zurück": the permanent enters face down (layer 1b)
+            p.also.append(Pred(I.CONTINUOUS, [face_down_rules.turn_face_down()], verb="face_down",
+                               objects=list(p.objects[:1])))
         if p.verb == "double" and p.objects and _is_pt_noun(p.objects[0]):
             # "verdopple die Stärke jeder anderen Kreatur" / "verdopple seine Stärke und Widerstandskraft": doubling
             # P/T gives +X/+Y, layer 7c (CR 701.10a–b), on the creature whose power it is
@@ -1195,7 +1211,8 @@ class GermanIRBuilder(IRBuilder):
         head = out[0] if out and isinstance(out[0], Pred) else None
         if head is not None and head.subject is not None:
             for p in out[1:]:
-                if isinstance(p, Pred) and "own_subject" not in p.tags and p.subject is not head.subject:
+                if isinstance(p, Pred) and "own_subject" not in p.tags and p.subject is not head.subject \
+                        and not _second_person(p):
                     p.subject, p.subject_mods = head.subject, None
         # German puts a duration shared by coordinated predicates at the end of the last one
         # ("erhält +3/-3 und verliert alle Kreaturentypen bis zum Ende des Zuges")
@@ -1407,3 +1424,11 @@ def _is_pt_noun(f: I.Filter) -> bool:
     """"Stärke", "Widerstandskraft", "Stärke und Widerstandskraft": the characteristic, not an object."""
     return f.noun in ("power_toughness", "stärke", "widerstandskraft") or (
         f.noun is None and bool({"stärke", "widerstandskraft"} & set(f.extra)))
+
+
+def _second_person(p: Pred) -> bool:
+    """A finite verb in the second person singular with "du" after it ("…, kannst du sie offen
+    vorzeigen"): its subject is "du", never the inverted subject of a predicate before it (the
+    verb-first condition "Hat sie …, kannst du …")."""
+    form = p.verb_form or ""
+    return form.endswith("st") and form not in ("ist", "lässt", "verlässt") and any(f.ref == "you" for f in p.objects)

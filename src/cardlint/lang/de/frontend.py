@@ -285,6 +285,7 @@ def _mana_letters(m: re.Match) -> str:
 
 
 # ============================================================================ glued lines
+_BOTH_DURATION = re.compile(r"\s*\(beides (bis zum ende des zuges)\)", re.IGNORECASE)
 # German print puts a space after a reminder text's ")" where a line break was lost
 _GLUE = GlueRules(upper="A-ZÄÖÜ", lower="a-zäöüß", space_after_reminder=True)
 
@@ -386,6 +387,10 @@ class GermanFrontend(Frontend):
                 # "wird zu einem 2/2 (Kithkin, Geist)": a list of creature types in parentheses is no
                 # reminder text; keep it, as one compound
                 seg.body = squash(strip_reminder(_SUBTYPE_LIST.sub(lambda m: "-".join(m.group(1).split(", ")), seg.text)))
+            if "(beides " in seg.text:
+                # "wird 4/5 und erhält Verdorren (beides bis zum Ende des Zuges)": the duration of both
+                # predicates in parentheses is rules text, no reminder; German puts a shared duration last
+                seg.body = squash(strip_reminder(_BOTH_DURATION.sub(r" \1", seg.text)))
         return out
 
     def is_spell_type(self, type_line: str | None) -> bool | None:
