@@ -41,6 +41,16 @@ def test_what_is_not_a_token_definition_stays():
     assert stack.without_token_definitions(before) == before
 
 
+def test_a_stated_pt_colour_and_type_define_the_token_too():
+    # "Bringe vier Bürger-Spielsteine ins Spiel. Diese sind 1/1 weiße Kreaturen." (CR 111.4)
+    stated = I.Effect(kind=I.CONTINUOUS, affected=I.Filter(ref="they"), verb="be", modifications=[
+        I.Modification(I.PT_SET, "set", "1/1"), I.Modification(I.COLORS, "set", ["W"]),
+        I.Modification(I.TYPES, "set", ["creature"])])
+    assert stack.without_token_definitions([_put("return", True), stated]) == [_put("return", True)]
+    # the same statement about an object that is no token just made is an effect
+    assert len(stack.without_token_definitions([_put("return", None), stated])) == 2
+
+
 # real clauses of the review samples (/work/notes/fa-*.md), English beside each translation
 CASES = [
     ("en", "Dance with Devils", "Put two 1/1 red Devil creature tokens onto the battlefield. They have "

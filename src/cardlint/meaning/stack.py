@@ -42,12 +42,20 @@ def creates_token(e: I.Effect) -> bool:
 
 
 def defines_created_token(e: I.Effect) -> bool:
-    """"It has "…"", "Sie haben „…"", "それらは「…」を持つ", "且具有「…」": a static grant of abilities on a
-    back-reference, or on no subject of its own (a predicate coordinated with the creation)."""
+    """"It has "…"", "Sie haben „…"", "それらは「…」を持つ", "且具有「…」": a static grant of abilities (or a
+    statement of P/T, colours, types) on a back-reference, or on no subject of its own (a predicate
+    coordinated with the creation)."""
     return e.kind == I.CONTINUOUS and e.duration is None and e.condition is None \
-        and bool(e.modifications) and all(m.characteristic == I.ABILITIES and m.op == "add"
+        and bool(e.modifications) and all((m.characteristic == I.ABILITIES and m.op == "add")
+                                          or (m.characteristic in _DEFINED and m.op == "set")
                                           for m in e.modifications) \
         and (e.affected is None or e.affected.ref in _BACK_REFS)
+
+
+#: what a sentence after the creation may state of the token beside its abilities ("Bringe vier
+#: Bürger-Spielsteine ins Spiel. Diese sind 1/1 weiße Kreaturen.", "Treat this token as a 2/2 black
+#: creature"): its P/T, colours and types, set as it is created (CR 111.4)
+_DEFINED = frozenset({I.PT_SET, I.COLORS, I.TYPES})
 
 
 def without_token_definitions(effects: list[I.Effect]) -> list[I.Effect]:

@@ -330,6 +330,9 @@ class GermanIRBuilder(IRBuilder):
 
     def np_det_only(self, children):
         f = self.np_full(children)
+        if f.quantifier == "that" and f.ref == "object" and not (f.noun or f.types or f.extra) and len(children) == 1:
+            # "Diese sind 1/1 weiße Kreaturen": a demonstrative standing alone refers back ("they")
+            return I.Filter(ref="they")
         if f.quantifier is None:
             f.quantifier = "number"
         return f
@@ -854,6 +857,15 @@ class GermanIRBuilder(IRBuilder):
 
     def be_action(self, children):
         p = self._pred(I.CONTINUOUS, children, verb="be")
+        owner = _colour_owner(p, children)
+        if owner is not None:
+            # "Diese Farbe ist bis zum Ende des Zuges die Farbe der Regenbogenkrähe / einer beliebigen Anzahl
+            # an Kreaturen": the chosen colour becomes the colour of that object (layer 5)
+            p.mods = [color_rules.chosen()]
+            p.subject = owner
+            p.objects = []
+            p.tags.add("own_subject")
+            return p
         if self._equal(p) and not _with_pt_value([f for f in p.objects if f.types]):
             p.mods = [pt_rules.define()]
             p.tags.add("equal")
@@ -905,6 +917,14 @@ class GermanIRBuilder(IRBuilder):
             p.kind = I.ONE_SHOT
             p.mods = []
             p.verb = W.english_lemma(lemma(tail.split()[0]))
+            return p
+        last = children[-1] if children else None
+        if not tail and isinstance(last, Node) and last.name == "adverb" and _PARTICIPLE.match(" ".join(last.tokens())) \
+                and any(isinstance(c, Node) and c.name == "pp" for c in children):
+            # "werden stattdessen so viele plus eine +1/+1-Marken auf ihn gelegt": the participle after a
+            # prepositional object ends a passive (the lexer reads it as an adverb), no change of type
+            p.kind, p.mods = I.ONE_SHOT, []
+            p.verb = W.english_lemma(lemma(" ".join(last.tokens())))
             return p
         p.mods = self._descriptor_mods(children, p, become=True)
         if not p.mods:
@@ -976,10 +996,11 @@ class GermanIRBuilder(IRBuilder):
         """"kannst du ~ bis zum Ende des Zuges zu einer 3/3 Kreatur werden lassen" ("you may have ~
         become …"): the first noun phrase becomes what the "zu" phrase names."""
         target = next((f for f in p.objects if f.ref != "you"), None)
-        if any(isinstance(c, Node) and c.name == "at_time" and any(
-                isinstance(x, I.Filter) and "of:self" in x.extra for x in c.children) for c in children):
-            # "kannst du zu Beginn deines Versorgungssegments ~ zu einer Kopie … werden lassen": the
-            # card's name after the time phrase reads as its genitive, but is what becomes the copy
+        if any(f.ref == "you" and "of:self" in f.extra for f in p.objects) or any(
+                isinstance(c, Node) and c.name == "at_time" and any(
+                    isinstance(x, I.Filter) and "of:self" in x.extra for x in c.children) for c in children):
+            # "kannst du (zu Beginn deines Versorgungssegments) ~ zu einer Kopie … werden lassen": the
+            # card's name after "du" or the time phrase reads as its genitive, but is what becomes the copy
             target = I.Filter(ref="self")
         elif target is None and any("of:self" in f.extra for f in p.objects):
             target = I.Filter(ref="self")    # "kannst du ~ …": the card's name after "du" reads as its genitive
@@ -1424,6 +1445,25 @@ def _is_pt_noun(f: I.Filter) -> bool:
     """"Stärke", "Widerstandskraft", "Stärke und Widerstandskraft": the characteristic, not an object."""
     return f.noun in ("power_toughness", "stärke", "widerstandskraft") or (
         f.noun is None and bool({"stärke", "widerstandskraft"} & set(f.extra)))
+
+
+def _colour_owner(p: Pred, children) -> I.Filter | None:
+    """The object whose colour "die Farbe …" names after "ist" (its genitive: "der Regenbogenkrähe",
+    "einer beliebigen Anzahl an Kreaturen …"), or None."""
+    colour = next((f for f in p.objects if f.noun == "color" and f.quantifier == "the"), None)
+    if colour is None or not (p.subject is not None and p.subject.noun == "color"):
+        return None
+    if "of:self" in colour.extra:
+        return I.Filter(ref="self")
+    after = p.objects[p.objects.index(colour) + 1:]
+    if after and after[0].noun == "anzahl":
+        pp = next((x for c in children if isinstance(c, Node) and c.name == "pp" and str(c.children[0]) == "an"
+                   for x in c.children if isinstance(x, I.Filter)), None)
+        return pp
+    return after[0] if after else None
+
+
+_PARTICIPLE = re.compile(r"ge[a-zäöüß]+t$")
 
 
 def _second_person(p: Pred) -> bool:

@@ -285,6 +285,7 @@ def _mana_letters(m: re.Match) -> str:
 
 
 # ============================================================================ glued lines
+_TRIGGER_WORDS = re.compile(r"(?<![\w\-])(?:wenn|sobald|zu beginn|am ende)(?![\w\-])")
 _BOTH_DURATION = re.compile(r"\s*\(beides (bis zum ende des zuges)\)", re.IGNORECASE)
 # German print puts a space after a reminder text's ")" where a line break was lost
 _GLUE = GlueRules(upper="A-ZÄÖÜ", lower="a-zäöüß", space_after_reminder=True)
@@ -363,6 +364,7 @@ class GermanFrontend(Frontend):
             return text
         # older printings set the ability word without its dash: "Grenzwert Solange …"
         if text.startswith(W.ABILITY_WORDS):
+            text = _with_ability_word_condition(text)
             text = _BARE_ABILITY_WORD.sub(r"\1 — ", text)
         if self.is_keyword(text):
             return KW_MARK + text
@@ -450,6 +452,20 @@ class GermanFrontend(Frontend):
             return None
         kid, param = keyword_id(text[len(KW_MARK):])
         return I.Keyword(id=kid or "unknown", parameter=param)
+
+
+def _with_ability_word_condition(text: str) -> str:
+    """"grenzwert der werbär erhält +3/+3." (the condition only in the reminder text, removed): the
+    static ability with its condition written out, as the English old wordings and Oracle read it.
+    A triggered or activated ability, or one that states the condition itself, stays as printed."""
+    word, _, rest = text.partition(" ")
+    cond = W.ABILITY_WORD_CONDITIONS.get(word)
+    if cond is None or rest.startswith(("—", "solange ", "so lange ", "falls ", "sofern ")) or cond.split()[1] in rest:
+        return text
+    plain = _QUOTED.sub("", rest)
+    if ":" in plain or _TRIGGER_WORDS.search(plain):
+        return text
+    return f"{word} {rest.rstrip(' .')}, {cond}."
 
 
 def _rejoin_reminders(segs: list[Segment]) -> list[Segment]:

@@ -124,6 +124,7 @@ for _lem, _forms in _T["short_imperatives"].items():
     VERB_SPECS[_lem][1].extend(_forms)
 
 ABILITY_WORDS = tuple(_T["ability_words"])
+ABILITY_WORD_CONDITIONS: dict[str, str] = _T["ability_word_conditions"]
 KEYWORD_ACTIONS: dict[str, str] = _T["keyword_actions"]
 
 # ------------------------------------------------------------------ function words
