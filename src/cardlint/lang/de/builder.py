@@ -519,6 +519,8 @@ class GermanIRBuilder(IRBuilder):
             merged.ref = "self"
         if any("of:self" in f.extra for f in filters):
             merged.extra.append("of:self")
+        if filters[0].quantifier == "no":
+            merged.quantifier = "no"    # "keine Spontanzauber oder Hexereien": the negation covers the list
         return merged
 
     # replaces the base: the German subject is one noun phrase (coordination is np's)
@@ -609,6 +611,8 @@ class GermanIRBuilder(IRBuilder):
                         p.tags.add("only")
                     if w == "zusätzlich":
                         p.tags.add("additional")
+                    if w in ("immer noch", "noch immer", "auch noch"):
+                        p.tags.add("still")     # "Er ist immer noch ein Land": the old types stay
                 elif name == "at_time":
                     p.tags.add("at_time")
                 elif name == "pp":
@@ -761,7 +765,7 @@ class GermanIRBuilder(IRBuilder):
 
     def _descriptor_mods(self, children, p: Pred, become=False) -> list[I.Modification]:
         mods = []
-        add = "in_addition" in p.tags or "additional" in p.tags
+        add = "in_addition" in p.tags or "additional" in p.tags or "still" in p.tags
         colors = []
         supertypes = []
         for c in children:
@@ -988,6 +992,14 @@ class GermanIRBuilder(IRBuilder):
         # "~ kann … " with an object as subject is a permission/restriction; "du kannst …" an action
         p.tags.add("modal_may")
         p.verb = W.english_lemma(lem) if lem else "may"
+        if "lassen" in tail_verbs and lem != "lassen" and p.kind == I.ONE_SHOT:
+            # "kannst du einen Gegner deiner Wahl 1 Lebenspunkt verlieren lassen" (you may have target
+            # opponent lose 1 life): the one who acts is the first noun phrase after "du"
+            actor = next((f for f in p.objects if f.ref != "you"), None)
+            if actor is not None and actor.ref == "player":
+                p.subject = actor
+                p.tags.add("own_subject")
+                p.objects = [f for f in p.objects if f.ref != "you"]
         self._verb_kind(p, lem, children)
         self._folded_control(p, children)
         return p
@@ -1109,6 +1121,13 @@ class GermanIRBuilder(IRBuilder):
             # "Bleibende Karten mit Eismarken gelten als verschneit" (are snow): a supertype, layer 4
             p.kind = I.CONTINUOUS
             p.mods = [type_rules.change(supers, additive=True)]
+            p.verb = "be"
+            return p
+        kept = [t for f in p.objects if f.ref == "object" and f.quantifier == "a" for t in f.types]
+        if lem == "bleiben" and kept and not any(f.zone for f in p.objects):
+            # "Sie bleibt zusätzlich eine Verzauberung" (it's still an enchantment): the type stays, layer 4
+            p.kind = I.CONTINUOUS
+            p.mods = [type_rules.change(kept, additive=True)]
             p.verb = "be"
             return p
         act = next((c for c in children if isinstance(c, Node) and c.name == "kw_action_obj"), None)
@@ -1332,9 +1351,21 @@ class GermanIRBuilder(IRBuilder):
     def statement_facts(self, children):
         # extends the base: "anstatt die Manakosten … zu bezahlen" is "rather than pay its mana cost"
         st = super().statement_facts(children)
+        # "Falls du dies tust, ist diese Kreatur 3/1 …, solange eine Feder-Marke auf ihr liegt": the
+        # "solange" condition bounds the effect (as the English "if you do, … as long as …" reads)
+        st.mods.sort(key=lambda m: not (m.kind == "condition" and getattr(m.value, "kind", None) == "as_long_as"))
         st.alternative_cost = st.alternative_cost or any(
             isinstance(c, Node) and c.name == "purpose" and _ALT_COST.match(" ".join(c.tokens())) for c in children)
         return st
+
+    def purpose(self, children):
+        # "schicke ihn ins Exil, anstatt ihn auf den Friedhof … zu legen": the action replaces the one
+        # the "anstatt" phrase names (CR 614.1a), as "instead of putting it into …"; "anstatt die
+        # Manakosten zu bezahlen" is an alternative cost (statement_facts)
+        text = " ".join(str(c) for c in children if isinstance(c, Token))
+        if text.startswith(("anstatt ", "statt ")) and not _ALT_COST.match(text):
+            return Mod("instead")
+        return Node("purpose", children)
 
     def statement(self, children):
         # a relative clause moved behind the verb (Nachfeld: "Schicke eine Kreatur ins Exil, die ein
