@@ -1358,6 +1358,19 @@ class GermanIRBuilder(IRBuilder):
             isinstance(c, Node) and c.name == "purpose" and _ALT_COST.match(" ".join(c.tokens())) for c in children)
         return st
 
+    def triggered_sentence(self, children):
+        # "Sobald eine blaue Quelle dir Schaden zufügen würde, verhindere …", "Wenn Du die Bonuskosten
+        # bezahlt hast, kommt ~ mit … ins Spiel": a "would" or a completed past names no event — the
+        # clause is a condition (if) of a static ability, not a trigger (CR 603.1, 614.1)
+        trig = next((c for c in children if isinstance(c, Node) and c.name == "trigger_event"), None)
+        if trig is not None and _conditional_trigger(trig.tokens()):
+            effects = self._pass_effects(children)[1]
+            for e in effects:
+                if e.condition is None:
+                    e.condition = I.Condition("if", " ".join(trig.tokens()))
+            return ("effects", effects)
+        return super().triggered_sentence(children)
+
     def purpose(self, children):
         # "schicke ihn ins Exil, anstatt ihn auf den Friedhof … zu legen": the action replaces the one
         # the "anstatt" phrase names (CR 614.1a), as "instead of putting it into …"; "anstatt die
@@ -1429,8 +1442,10 @@ class GermanIRBuilder(IRBuilder):
                 first[1][0].note and "at_time" in first[1][0].note.split(","):
             out = ("body", "triggered", out[2], "at_time") + tuple(out[4:])
         elif out[1] == "statement" and isinstance(first, tuple) and first[0] == "effects" and first[1] and \
-                first[1][0].condition is not None and first[1][0].condition.text.startswith(", wenn"):
-            # "Opfere eine Kreatur, wenn ~ ins Spiel kommt": a trailing "wenn" clause is the trigger
+                first[1][0].condition is not None and first[1][0].condition.text.startswith(", wenn") and \
+                not all(e.kind in (I.RULES, I.CONTINUOUS) and e.duration is None for e in first[1]):
+            # "Opfere eine Kreatur, wenn ~ ins Spiel kommt": a trailing "wenn" clause is the trigger; after a
+            # lasting rule or characteristic ("~ ist unblockbar, wenn der verteidigende Spieler …") it is "if"
             for e in first[1]:
                 e.condition = None
             out = ("body", "triggered", out[2], "wenn") + tuple(out[4:])
@@ -1495,6 +1510,17 @@ def _colour_owner(p: Pred, children) -> I.Filter | None:
 
 
 _PARTICIPLE = re.compile(r"ge[a-zäöüß]+t$")
+_WOULD = frozenset({"würde", "würden", "würdest"})
+_PERFECT_AUX = frozenset({"hast", "hat", "habt", "wurde", "wurden"})
+
+
+def _conditional_trigger(words: list[str]) -> bool:
+    """A trigger head that is a condition: "… würde" (would), or "wenn" + a completed past ("Wenn du
+    die Bonuskosten bezahlt hast")."""
+    words = [str(w) for w in words]
+    if _WOULD & set(words):
+        return True
+    return len(words) >= 3 and words[0] == "wenn" and words[-1] in _PERFECT_AUX and words[-2].endswith("t")
 
 
 def _second_person(p: Pred) -> bool:
