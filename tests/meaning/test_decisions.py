@@ -180,6 +180,15 @@ def test_lasting_permission_is_a_rules_effect():
     assert [(e.kind, e.verb, e.affected.ref) for e in alt] == [(I.RULES, "alternative_cost", "self")]
 
 
+def test_a_permission_while_the_card_stays_exiled_lasts_after_the_ability_resolves():
+    # "You may play that card for as long as it remains exiled" written as a condition ("solange sie im
+    # Exil bleibt"): bounded like a duration, so it stays a rules effect inside a triggered ability
+    from cardlint.meaning import permissions
+    cond = I.Effect(kind=I.RULES, verb="play", condition=I.Condition("as_long_as", ""))
+    now = I.Effect(kind=I.RULES, verb="play")
+    assert [e.kind for e in permissions.resolving([cond, now])] == [I.RULES, I.ONE_SHOT]
+
+
 def test_an_object_that_may_act_is_a_rule():
     p = Predicate(I.ONE_SHOT, verb="attack", tags={record.MODAL_MAY})
     assert one(p, target())[0].kind == I.RULES

@@ -43,6 +43,7 @@ def resolving(effects: list[I.Effect]) -> list[I.Effect]:
     """Inside a triggered or activated ability, "you may cast it from your graveyard" with no duration is
     done while the ability resolves (a one-shot); only a bounded permission ("this turn") lasts."""
     for e in effects:
-        if e.kind == I.RULES and e.verb in PERMITTED and e.duration is None and not e.granted:
-            e.kind = I.ONE_SHOT
+        if e.kind == I.RULES and e.verb in PERMITTED and e.duration is None and not e.granted \
+                and not (e.condition is not None and e.condition.kind == "as_long_as"):
+            e.kind = I.ONE_SHOT     # ("as long as it remains exiled" bounds it as a duration does)
     return effects

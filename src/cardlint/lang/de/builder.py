@@ -967,6 +967,12 @@ class GermanIRBuilder(IRBuilder):
         modal = lemma(p.verb_form)
         if tail.startswith("weder "):
             p.tags.add("neg")            # "kann … weder haben noch erhalten"
+        if "only" in p.tags and lem in ("ausgeben", "aus+geben", "verwenden") and "neg" not in p.tags \
+                and any(f.noun == "mana" for f in p.objects):
+            # "Du kannst dabei nur weißes Mana ausgeben" (spend only white mana this way): how the cost is
+            # paid, as the English "spend" reads — no rule of its own
+            p.verb = "spend"
+            return p
         if "neg" in p.tags or "only" in p.tags or modal == "müssen" or "as_though" in p.tags:
             p.kind = I.RULES
             p.verb = "cant" if "neg" in p.tags else W.english_lemma(modal)
@@ -992,6 +998,14 @@ class GermanIRBuilder(IRBuilder):
         # "~ kann … " with an object as subject is a permission/restriction; "du kannst …" an action
         p.tags.add("modal_may")
         p.verb = W.english_lemma(lem) if lem else "may"
+        if lem == "bezahlen" and (p.subject.ref == "it" if p.subject is not None else
+                                  bool(p.objects) and p.objects[0].ref == "it"):
+            # "Immer wenn ein Gegner …, kann er {2} bezahlen": who pays is a player ("that player may pay")
+            payer = I.Filter(ref="player", quantifier="that", noun="player")
+            if p.subject is not None:
+                p.subject = payer
+                p.tags.add("own_subject")
+            p.objects = [payer if f.ref == "it" else f for f in p.objects[:1]] + p.objects[1:]
         if "lassen" in tail_verbs and lem != "lassen" and p.kind == I.ONE_SHOT:
             # "kannst du einen Gegner deiner Wahl 1 Lebenspunkt verlieren lassen" (you may have target
             # opponent lose 1 life): the one who acts is the first noun phrase after "du"
