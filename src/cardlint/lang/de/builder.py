@@ -42,7 +42,7 @@ _SUPERTYPE_ADJ = {"legendär": "legendary", "verschneit": "snow"}
 _YOU_CONTROL = re.compile(r"\bkontrollierst\b")
 _THEY_CONTROL = re.compile(r"\bkontrollier(?:t|en)\b")
 # "anstatt die Manakosten … zu bezahlen": an alternative cost
-_ALT_COST = re.compile(r"(?:an)?statt\b.*kosten\b.*\bzu bezahlen$")
+_ALT_COST = re.compile(r"(?:an)?statt\b.*kosten\b.*\bzu (?:be)?zahlen$")
 
 
 def lemma(word: str) -> str:
