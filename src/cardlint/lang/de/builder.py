@@ -1532,6 +1532,8 @@ def _conditional_trigger(words: list[str]) -> bool:
     """A trigger head that is a condition: "… würde" (would), or "wenn" + a completed past ("Wenn du
     die Bonuskosten bezahlt hast")."""
     words = [str(w) for w in words]
+    if any(w == "und" or w.startswith("und ") for w in words):
+        return False    # "Wenn ~ ins Spiel kommt und (falls) du die Bonuskosten bezahlt hast": the event, then the if
     if _WOULD & set(words):
         return True
     return len(words) >= 3 and words[0] == "wenn" and words[-1] in _PERFECT_AUX and words[-2].endswith("t")
