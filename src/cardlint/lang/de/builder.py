@@ -1150,6 +1150,10 @@ class GermanIRBuilder(IRBuilder):
             p.verb = W.KEYWORD_ACTIONS.get(word, word)
         self._verb_kind(p, lem, children)
         self._folded_control(p, children)
+        if p.verb == "clash" and p.objects and p.objects[0].ref == "you" and any("gegner" in x for x in p.objects[0].extra):
+            # "Befehde dich mit einem Gegner": the reflexive "dich" is the player who clashes; the one
+            # clashed with is the opponent of the "mit" phrase (CR 701.23)
+            p.objects = [I.Filter(ref="player", quantifier="a", controller="opponent", noun="opponent")]
         if p.kind == I.ONE_SHOT and "verdeckt" in _all_words(children) and face_down_rules.enters_face_down(
                 ["battlefield" for c in children if isinstance(c, Node) and c.name == "zone_battlefield"]):
             # "bringe ihn verdeckt ins Spiel zurück": the permanent enters face down (layer 1b)
