@@ -1263,6 +1263,11 @@ class GermanIRBuilder(IRBuilder):
             # finite verb first, then a comma, is a conditional clause (verb-first "if"), unless a
             # prefix or trigger stands before it (then the verb is second) — see statement() and body()
             out[0].tags.add("v1_candidate")
+            if out[0].kind == "state" and "at_time" in out[0].tags:
+                # "Ist zu Beginn deines Versorgungssegments ~ im Spiel, bringen …": the verb-first condition
+                # states nothing of its own but holds the trigger time (an intervening "if", CR 603.4)
+                for p in out[1:]:
+                    p.tags.add("at_time")
         # coordinated predicates share the first one's inverted subject ("…, erhält jede Kreatur … +2/+2,
         # verursacht Trampelschaden und ist … ein Werwolf"): the noun phrase after a later finite verb is
         # its object, not a subject of its own
