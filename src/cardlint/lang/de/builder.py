@@ -1086,6 +1086,15 @@ class GermanIRBuilder(IRBuilder):
             p.kind = I.CONTINUOUS
             p.mods = [control_rules.gain()]
             p.verb = "gain_control"
+            controlled = [f for f in objs if f.noun != "control" and f.ref not in ("player", "you")] or [
+                x for c in children if isinstance(c, Node) and c.name == "pp" and c.children
+                and str(c.children[0]) == "über" for x in c.children if isinstance(x, I.Filter)]
+            if not controlled and "darüber" in words:
+                controlled = [I.Filter(ref="it")]   # "übernimmt ein Gegner die Kontrolle darüber" (of it)
+            if controlled and objs and objs[0].ref == "player":
+                # "übernimmt ein Gegner die Kontrolle über …": the inverted subject is the new controller,
+                # the affected object is what "über" names (as "an opponent gains control of it")
+                p.objects = controlled
         elif lem in ("tauschen", "vertauschen", "aus+tauschen") and any(f.noun == "control" for f in objs):
             p.kind = I.CONTINUOUS
             p.mods = [control_rules.exchange()]
