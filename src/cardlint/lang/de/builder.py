@@ -1395,8 +1395,12 @@ class GermanIRBuilder(IRBuilder):
         # bezahlt hast, kommt ~ mit … ins Spiel": a "would" or a completed past names no event — the
         # clause is a condition (if) of a static ability, not a trigger (CR 603.1, 614.1)
         trig = next((c for c in children if isinstance(c, Node) and c.name == "trigger_event"), None)
-        if trig is not None and _conditional_trigger(trig.tokens()):
-            effects = self._pass_effects(children)[1]
+        effects = self._pass_effects(children)[1]
+        # "Immer wenn eine Kreatur … gelegt würde, kannst du {X} bezahlen" (a mistranslated trigger): a
+        # "würde" head is a condition only where the effect replaces or prevents (CR 614.1a, 615)
+        if trig is not None and _conditional_trigger(trig.tokens()) and (
+                not _WOULD & {str(w) for w in trig.tokens()}
+                or any(e.kind in (I.REPLACEMENT, I.PREVENTION) or "instead" in (e.note or "") for e in effects)):
             for e in effects:
                 if e.condition is None:
                     e.condition = I.Condition("if", " ".join(trig.tokens()))
@@ -1475,7 +1479,7 @@ class GermanIRBuilder(IRBuilder):
             out = ("body", "triggered", out[2], "at_time") + tuple(out[4:])
         elif out[1] == "statement" and isinstance(first, tuple) and first[0] == "effects" and first[1] and \
                 first[1][0].condition is not None and first[1][0].condition.text.startswith(", wenn") and \
-                not all(e.kind in (I.RULES, I.CONTINUOUS) and e.duration is None for e in first[1]):
+                not all(e.kind in (I.RULES, I.CONTINUOUS) and e.duration is None for e in out[2]):
             # "Opfere eine Kreatur, wenn ~ ins Spiel kommt": a trailing "wenn" clause is the trigger; after a
             # lasting rule or characteristic ("~ ist unblockbar, wenn der verteidigende Spieler …") it is "if"
             for e in first[1]:
