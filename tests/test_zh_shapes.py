@@ -48,6 +48,10 @@ def _effects(text, name=None, type_line=None):
     ("{1}：选择一种基本地类别。 由你操控的地之地类别成为该类别直到回合结束。", None, ["4"]),
     # a supertype is part of the type change
     ("{2}：受此结界的地成为8/12，具践踏异能的传奇精怪生物直到回合结束。", None, ["4", "6", "7b"]),
+    # hzh: returned to the battlefield face down is a face-down permanent (layer 1b, CR 708.2a)
+    ("当烬云凤凰死去时,将它牌面朝下地移回战场。", "烬云凤凰", ["1b"]),
+    ("{U}:放逐破岸元素,然后将它在其拥有者的操控下牌面朝下地移回战场。", "破岸元素", ["1b"]),
+    ("每当一个由你操控的永久物翻回正面时,你可以将亡雾迅猛龙从你的坟墓场牌面朝上或牌面朝下地移回战场。", "亡雾迅猛龙", ["1b"]),
 ])
 def test_layered_shapes(text, name, layers):
     assert _layers(_one(text, name)) == layers
