@@ -128,3 +128,12 @@ def test_excluded_color_is_named_by_its_word():
 ])
 def test_neighbouring_shapes_still_parse(text, name):
     _one(text, name)
+
+
+def test_old_flash_sentence_is_the_keyword():
+    # hzh: the old Flash wording (kb/vocab/zh.yaml old_wordings) is the keyword, as the English old wording is
+    out = classify_text("你可以于你能够使用瞬间的时机下，使用凌乱经脉。", "zh-Hans", name="凌乱经脉")["clauses"]
+    assert [(c["ability"], c.get("keyword")) for c in out] == [("keyword", "flash")]
+    # a longer sentence is no keyword line
+    out = classify_text("你可以于你能够使用瞬间的时机下来使用佩带异能。", "zh-Hans")["clauses"]
+    assert out[0]["ability"] != "keyword"
