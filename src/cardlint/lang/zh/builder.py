@@ -441,6 +441,11 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return []
     if d == "attached_with":
         return []  # "~上结附了结界", "~佩带武具": a state in a condition
+    if d == "controlled_next_turn":
+        # "目标牌手在他下个回合由你来操控": you control the player during that turn (CR 722.1), as English reads it
+        r = _rec(C, affected=subject, verb="control", modifications=[control.gain()])
+        r.condition = I.Condition("during", "that player's next turn")
+        return [r]
     if d == "gain_control":
         node = next((c for c in p.children if isinstance(c, Tree)), None)
         target = np_filter(node, ctx) if node is not None else I.Filter(ref="it")
