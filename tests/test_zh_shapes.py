@@ -52,6 +52,10 @@ def _effects(text, name=None, type_line=None):
     ("当烬云凤凰死去时,将它牌面朝下地移回战场。", "烬云凤凰", ["1b"]),
     ("{U}:放逐破岸元素,然后将它在其拥有者的操控下牌面朝下地移回战场。", "破岸元素", ["1b"]),
     ("每当一个由你操控的永久物翻回正面时,你可以将亡雾迅猛龙从你的坟墓场牌面朝上或牌面朝下地移回战场。", "亡雾迅猛龙", ["1b"]),
+    # hzh: controlling a player during their next turn (as English reads it, layer 2)
+    ("-7:目标牌手在他下个回合由你来操控。", None, ["2"]),
+    # hzh: a copy effect bounded by "直到~翻为牌面朝下为止" (until it is turned face down)
+    ("如果你如此作,则直到维苏瓦变形兽翻为牌面朝下为止,它成为该生物的复制品。", "维苏瓦变形兽", ["1a"]),
 ])
 def test_layered_shapes(text, name, layers):
     assert _layers(_one(text, name)) == layers
