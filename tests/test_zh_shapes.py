@@ -48,6 +48,14 @@ def _effects(text, name=None, type_line=None):
     ("{1}：选择一种基本地类别。 由你操控的地之地类别成为该类别直到回合结束。", None, ["4"]),
     # a supertype is part of the type change
     ("{2}：受此结界的地成为8/12，具践踏异能的传奇精怪生物直到回合结束。", None, ["4", "6", "7b"]),
+    # hzh: returned to the battlefield face down is a face-down permanent (layer 1b, CR 708.2a)
+    ("当烬云凤凰死去时,将它牌面朝下地移回战场。", "烬云凤凰", ["1b"]),
+    ("{U}:放逐破岸元素,然后将它在其拥有者的操控下牌面朝下地移回战场。", "破岸元素", ["1b"]),
+    ("每当一个由你操控的永久物翻回正面时,你可以将亡雾迅猛龙从你的坟墓场牌面朝上或牌面朝下地移回战场。", "亡雾迅猛龙", ["1b"]),
+    # hzh: controlling a player during their next turn (as English reads it, layer 2)
+    ("-7:目标牌手在他下个回合由你来操控。", None, ["2"]),
+    # hzh: a copy effect bounded by "直到~翻为牌面朝下为止" (until it is turned face down)
+    ("如果你如此作,则直到维苏瓦变形兽翻为牌面朝下为止,它成为该生物的复制品。", "维苏瓦变形兽", ["1a"]),
 ])
 def test_layered_shapes(text, name, layers):
     assert _layers(_one(text, name)) == layers
@@ -124,3 +132,12 @@ def test_excluded_color_is_named_by_its_word():
 ])
 def test_neighbouring_shapes_still_parse(text, name):
     _one(text, name)
+
+
+def test_old_flash_sentence_is_the_keyword():
+    # hzh: the old Flash wording (kb/vocab/zh.yaml old_wordings) is the keyword, as the English old wording is
+    out = classify_text("你可以于你能够使用瞬间的时机下，使用凌乱经脉。", "zh-Hans", name="凌乱经脉")["clauses"]
+    assert [(c["ability"], c.get("keyword")) for c in out] == [("keyword", "flash")]
+    # a longer sentence is no keyword line
+    out = classify_text("你可以于你能够使用瞬间的时机下来使用佩带异能。", "zh-Hans")["clauses"]
+    assert out[0]["ability"] != "keyword"

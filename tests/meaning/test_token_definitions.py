@@ -67,6 +67,9 @@ CASES = [
     ("zh-Hans", "育裔巨体", "当育裔巨体进战场时,将两个1/1无色奥札奇/孽裔衍生生物放进战场。它们具有「牺牲此生物:加{C}到你的法术力池中。」"),
     ("zh-Hans", "欲望深渊", "将目标生物移回其拥有者手上。派出一个无色珍宝衍生神器,且具有「{T},牺牲此神器:加一点任意颜色的法术力到你的"
      "法术力池中。」"),
+    # hzh: the definition under the creation's condition (Heartless Pillage)
+    ("zh-Hans", "无情劫掠", "突击～如果你于本回合中曾以生物攻击，则派出一个无色珍宝衍生神器，且具有「{T}，牺牲此神器：加一点任意颜色的"
+     "法术力到你的法术力池中。」"),
 ]
 
 
@@ -76,3 +79,15 @@ def test_token_definition_is_part_of_the_creation(lang, name, text):
     assert clause["parsed"], clause.get("error")
     kinds = [e["kind"] for e in clause["effects"]]
     assert kinds and set(kinds) == {"one-shot"}, clause["effects"]
+
+
+def test_coordinated_definition_shares_the_creations_condition():
+    # hzh: "如果…，则派出…衍生神器，且具有「…」": the coordinated predicate (no subject) is conditioned as the
+    # creation is; a back-reference with a condition of its own stays an effect
+    cond = I.Condition(kind="if", text="", reads=[])
+    coordinated = _grant(None)
+    coordinated.condition = cond
+    assert stack.without_token_definitions([_put("create", True), coordinated]) == [_put("create", True)]
+    own = _grant("it")
+    own.condition = cond
+    assert stack.without_token_definitions([_put("create", True), own]) == [_put("create", True), own]

@@ -44,8 +44,10 @@ def creates_token(e: I.Effect) -> bool:
 def defines_created_token(e: I.Effect) -> bool:
     """"It has "…"", "Sie haben „…"", "それらは「…」を持つ", "且具有「…」": a static grant of abilities (or a
     statement of P/T, colours, types) on a back-reference, or on no subject of its own (a predicate
-    coordinated with the creation)."""
-    return e.kind == I.CONTINUOUS and e.duration is None and e.condition is None \
+    coordinated with the creation).  A predicate coordinated with the creation shares the creation's
+    condition ("如果…，则派出…衍生物，且具有「…」"): only a back-reference's own condition makes it an
+    effect of its own."""
+    return e.kind == I.CONTINUOUS and e.duration is None and (e.condition is None or e.affected is None) \
         and bool(e.modifications) and all((m.characteristic == I.ABILITIES and m.op == "add")
                                           or (m.characteristic in _DEFINED and m.op == "set")
                                           for m in e.modifications) \

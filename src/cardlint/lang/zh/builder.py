@@ -441,6 +441,11 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         return []
     if d == "attached_with":
         return []  # "~上结附了结界", "~佩带武具": a state in a condition
+    if d == "controlled_next_turn":
+        # "目标牌手在他下个回合由你来操控": you control the player during that turn (CR 722.1), as English reads it
+        r = _rec(C, affected=subject, verb="control", modifications=[control.gain()])
+        r.condition = I.Condition("during", "that player's next turn")
+        return [r]
     if d == "gain_control":
         node = next((c for c in p.children if isinstance(c, Tree)), None)
         target = np_filter(node, ctx) if node is not None else I.Filter(ref="it")
@@ -657,7 +662,14 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         if d == "move" and any(o.token for o in objs) and _TOKEN_ONTO_BF.search(ctx.norm):
             # "将一个1/1…衍生生物放进战场" (old "put a token onto the battlefield"): the token is created (CR 111.2)
             verb = "create"
-        return [_rec(I.ONE_SHOT, affected=subject, verb=verb, objects=objs)]
+        act = [_rec(I.ONE_SHOT, affected=subject, verb=verb, objects=objs)]
+        if d == "move" and objs and any(isinstance(c, Token) and c.type == "FACE_DOWN_ADV" for c in p.children):
+            # "将它牌面朝下地移回战场": the meaning layer decides whether the face-down status is layer 1b
+            place = next((c for c in p.children if isinstance(c, Tree) and c.data == "place"), None)
+            zones = [z for w, z in ZONES.items() if place is not None and w in _text(place)]
+            if face_down.enters_face_down(zones):
+                act += cont(face_down.turn_face_down(), affected=objs[0])
+        return act
     if d == "copy_spell":  # "将该咒语复制两次": copying a spell is a one-shot (CR 707.10)
         return [_rec(I.ONE_SHOT, affected=subject, verb="copy")]
     if d == "action":

@@ -176,6 +176,19 @@ def _self_reference(text: str, name: str) -> str:
     return text
 
 
+@lru_cache(maxsize=1)
+def _old_wordings() -> tuple:
+    from cardlint.lang.zh.words import OLD_WORDINGS
+
+    return tuple((re.compile(p), kw) for p, kw in OLD_WORDINGS)
+
+
+def _old_keyword_wording(text: str) -> str:
+    """"你可以于你能够使用瞬间的时机下,使用~" (the old Flash sentence, kb/vocab/zh.yaml ``old_wordings``)
+    → the keyword's name."""
+    return next((kw for pat, kw in _old_wordings() if pat.match(text)), text)
+
+
 def _mark_cost(text: str) -> str:
     """Put "§" before an activated ability's cost: a ":" outside 「」 and before the first "。".
     An ability word ("齐力—{T},横置…:…") keeps its place before the cost."""
@@ -323,6 +336,8 @@ class ChineseFrontend(Frontend):
         if "『" in text:
             text = text.translate(_INNER_QUOTES)
         text = _end_quoted_sentences(_mark_quoted(text))
+        if "瞬间的时机" in text:
+            text = _old_keyword_wording(text)
         return _mark_cost(text)
 
     def resegment(self, segs: list[Segment], name: str | None = None) -> list[Segment]:

@@ -16,6 +16,8 @@ SUPERTYPES: dict[str, str] = _T["supertypes"]
 COLORS: dict[str, str] = {**_T["colors"], **_T["color_characters"]}
 ZONES: dict[str, str] = _T["zones"]
 VERB_LEMMA: dict[str, str] = _T["verbs"]
+#: (anchored expression, keyword name): old sentences that are a keyword today
+OLD_WORDINGS: list[tuple[str, str]] = [tuple(x) for x in _T.get("old_wordings") or []]
 
 
 def lexicon_nouns() -> set[str]:
