@@ -103,6 +103,9 @@ class Condition:
     kind: str                          # as_long_as | during | if | unless | kicked | …
     text: str = ""
     reads: list[str] = field(default_factory=list)
+    # the objects and players the condition names ("as long as you control a red creature"): compared
+    # by check-translation; not part of classify's output
+    objects: list[Filter] = field(default_factory=list)
 
 
 @dataclass

@@ -145,6 +145,18 @@ def _incomparable(a: frozenset, b: frozenset) -> bool:
     return bool(a) and bool(b) and not (a <= b or b <= a)
 
 
+def _recolored(a: frozenset, b: frozenset) -> bool:
+    """The noun phrases of the two sides name colors in the same shape (as many phrases, as many color
+    words in each) but not the same colors: a side that read fewer phrases or words is not compared."""
+    if not a or not b or a == b or len(a) != len(b):
+        return False
+    return sorted(map(len, a)) == sorted(map(len, b))
+
+
+def _fmt_lists(lists: frozenset) -> str:
+    return "; ".join(sorted(" ".join(names.color(c) for c in x) for x in lists))
+
+
 def _fmt_pairs(pairs: set, name=str) -> str:
     """{("add", ("flying",)), ("", "goblin")} → "add flying; goblin"; ``name`` shows a value in the
     message language (text output names colors, types and keywords, not their ids)."""
@@ -245,6 +257,15 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
         add(C.COLOR, _("colors of the affected objects differ: {en} in English, {tr} in the translation")
             .format(en=_fmt({names.color(c) for c in en.filter_colors}),
                     tr=_fmt({names.color(c) for c in tr.filter_colors})), 0.9)
+    if _incomparable(en.cond_colors, tr.cond_colors):
+        add(C.COLOR, _("colors named in the condition differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt({names.color(c) for c in en.cond_colors}),
+                    tr=_fmt({names.color(c) for c in tr.cond_colors})), 0.9)
+    if not any(f.code == C.COLOR for f in out) and _recolored(en.color_lists, tr.color_lists):
+        # "a white or black permanent" → "a white or white permanent": as many phrases with as many color
+        # words on each side, but other colors (the sets above hold one another)
+        add(C.COLOR, _("colors named in the text differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt_lists(en.color_lists), tr=_fmt_lists(tr.color_lists)), 0.9)
     if _incomparable(en.filter_pts, tr.filter_pts):
         add(C.PT, _("power/toughness differ: {en} in English, {tr} in the translation")
             .format(en=_fmt(en.filter_pts), tr=_fmt(tr.filter_pts)), 0.9)
@@ -270,6 +291,13 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
         if not (e_c & t_c):      # disjoint: a partly understood side is no evidence
             add(C.CONTROLLER, _("controller of the affected objects differs: {en} in English, {tr} in the translation")
                 .format(en=_fmt({names.player(c) for c in e_c}), tr=_fmt({names.player(c) for c in t_c})))
+            break
+    # who controls the counted objects ("+1/+0 for each artifact you control"), per effect as above
+    e_by, t_by = _counted_by_effect(en.atoms), _counted_by_effect(tr.atoms)
+    for key in sorted(e_by.keys() & t_by.keys(), key=str):
+        if not (e_by[key] & t_by[key]):
+            add(C.CONTROLLER, _("controller of the counted objects differs: {en} in English, {tr} in the translation")
+                .format(en=_fmt({names.player(c) for c in e_by[key]}), tr=_fmt({names.player(c) for c in t_by[key]})))
             break
     # target vs all
     e_q = {a.quantifier for a in en.atoms if a.quantifier}
@@ -676,4 +704,12 @@ def _controllers_by_effect(atoms) -> dict[tuple, set[str]]:
     for a in atoms:
         if a.controller:
             out.setdefault((a.kind, a.layer, a.characteristic), set()).add(a.controller)
+    return out
+
+
+def _counted_by_effect(atoms) -> dict[tuple, set[str]]:
+    out: dict[tuple, set[str]] = {}
+    for a in atoms:
+        if a.counted:
+            out.setdefault((a.kind, a.layer, a.characteristic), set()).add(a.counted)
     return out

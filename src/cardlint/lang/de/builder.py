@@ -23,7 +23,7 @@ from cardlint.lang.de import words as W
 from cardlint.meaning import NO_EFFECT
 from cardlint.meaning import abilities as ability_rules, colors as color_rules, control as control_rules, \
     copy as copy_rules, face_down as face_down_rules, pt as pt_rules, text as text_rules, types as type_rules
-from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, flatten, surface_words
+from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, flatten, named_objects, surface_words
 
 _VERB_LEMMA = W.verb_forms()
 #: h17: the printed subtype names (canonical_values gives their English ids)
@@ -963,6 +963,7 @@ class GermanIRBuilder(IRBuilder):
         p.tags.add("modal_may")
         p.verb = W.english_lemma(lem) if lem else "may"
         self._verb_kind(p, lem, children)
+        self._counter_objects(p, children)
         self._folded_control(p, children)
         return p
 
@@ -1059,6 +1060,15 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "create"
 
     # replaces the base: German verbs: lemmas, separable particles, negation
+    def _counter_objects(self, p: Pred, children) -> None:
+        """h19: "lege eine +1/+1-Marke auf jede Kreatur, die du kontrollierst", "bewege … Marken von anderen
+        bleibenden Karten …": the objects the counters go on or come from are objects of the action too."""
+        if not any((f.noun or "").endswith(("marke", "marken")) for f in p.objects):
+            return
+        for c in children:
+            if isinstance(c, Node) and c.name == "pp":
+                p.objects.extend(f for f in c.children if isinstance(f, I.Filter))
+
     def action(self, children):
         p = self._pred(I.ONE_SHOT, children)
         finite = p.verb_form
@@ -1084,6 +1094,7 @@ class GermanIRBuilder(IRBuilder):
             word = str(act.children[0])
             p.verb = W.KEYWORD_ACTIONS.get(word, word)
         self._verb_kind(p, lem, children)
+        self._counter_objects(p, children)
         self._folded_control(p, children)
         if p.verb == "double" and p.objects and _is_pt_noun(p.objects[0]):
             # "verdopple die Stärke jeder anderen Kreatur" / "verdopple seine Stärke und Widerstandskraft": doubling
@@ -1111,7 +1122,24 @@ class GermanIRBuilder(IRBuilder):
 
     # ------------------------------------------------------------------ middle-field items
     def equal_value(self, children):
-        return Mod("equal")
+        # h19: "gleich der Anzahl …" says a count (read by counted_by_x)
+        return Mod("equal", "count" if any(f.noun == "number" for f in named_objects(children)) else None)
+
+    def counted_by_x(self, children) -> I.Filter | None:
+        """h19: "wobei X gleich der Anzahl der angreifenden Kreaturen ist, die du kontrollierst": the noun phrase
+        after "gleich der Anzahl", with the relative clause the parse put after the verb."""
+        body = next((c for c in children if isinstance(c, Node) and c.name == "sub_body"), None)
+        items = body.children if body is not None else []
+        at = next((k for k, c in enumerate(items) if isinstance(c, Mod) and c.kind == "equal" and c.value == "count"),
+                  None)
+        if at is None:
+            return None
+        f = next((c for c in items[at + 1:] if isinstance(c, I.Filter)), None)
+        if f is not None:
+            for c in items[at + 1:]:
+                if isinstance(c, Node) and c.name == "relative":
+                    self.read_postmodifier(f, c)
+        return f
 
     def in_addition(self, children):
         return Node("in_addition", [])

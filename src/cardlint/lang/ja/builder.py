@@ -802,7 +802,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
 
     # --- continuous: P/T modify
     if lemma == "receive" and obj is not None and _np_has(obj.np, "修整", "修正"):
-        return [cont([pt_mods.modify(_pt_of(obj.np))])]
+        # h19: "…アーティファクト1つにつき+1/+0の修整を受ける" (for each artifact …): the counted objects
+        per = next((np_filter(a.np, ctx) for a in _args(p, "につき")), None)
+        return [cont([pt_mods.modify(_pt_of(obj.np), per=per)])]
     # --- abilities / control
     if lemma in ("have", "gain", "lose") and obj is not None and _np_has(obj.np, "クリーチャー・タイプ") and \
             any(("det", "すべての") in x.mods for x in obj.np.all()):
@@ -1027,7 +1029,26 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
             any(k in ("トークン", "クリーチャー・トークン") or k.endswith("・トークン") for x in obj.np.all() for k in x.words()):
         # "…トークンを1体戦場に出す" (put a … token onto the battlefield): the old wording of create (CR 111.2)
         return [action("create", [np_filter(obj.np, ctx)])]
+    if lemma in ("put", "move") and obj is not None and _is_counter_np(obj.np):
+        return [action(lemma, [np_filter(obj.np, ctx)] + _counter_places(p, ctx))]
     return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
+
+
+def _is_counter_np(np: NP) -> bool:
+    return any(w.endswith("カウンター") for x in np.all() for _, w in x.heads)
+
+
+def _counter_places(p: Pred, ctx: Ctx) -> list[I.Filter]:
+    """h19: the objects counters go on or come from ("各クリーチャーの上に", "それの上に", "…パーマネントの上から"):
+    the owner of the "上" (top) the に/から argument names."""
+    out = []
+    for a in p.args:
+        if a.particle in ("に", "から") and _np_has(a.np, "上") and any(k == "gen" for k, _ in a.np.mods):
+            owner = _genitive_owner(a.np, ctx)
+            # "あなたがコントロールする各クリーチャーの上": the relative clause is read on the whole phrase
+            owner.controller = owner.controller or np_filter(a.np, ctx).controller
+            out.append(owner)
+    return out
 
 
 #: the nouns of "becomes the chosen type" ("あなたが選んだ1つの基本地形タイプになる": 基本地形 is the old
@@ -1216,6 +1237,34 @@ def duration_of(preds: list[Pred]) -> str | None:
 def condition_of(p: Pred) -> I.Condition | None:
     """Hook (condition): what a subordinate predicate says about the statement ("…かぎり" as long as,
     "…なら" if, "…に際し" as it enters)."""
+    cond = _condition_kind(p)
+    if cond is not None:
+        # h19: the noun phrases the condition names ("白か黒のパーマネントをコントロールしているかぎり")
+        cond.objects = [f for a in p.args for f in _condition_phrases(a.np)]
+    return cond
+
+
+def _condition_phrases(np: NP) -> list[I.Filter]:
+    """The Filters of a condition's argument; "白か黒のパーマネント" (a white or black permanent) is one
+    phrase: a conjunct that is a bare color belongs to the noun of the next one."""
+    out: list[I.Filter] = []
+    pending: list[str] = []
+    for x in np.all():
+        f = np_filter(x)
+        if f is None:
+            continue
+        if f.colors and f.noun is None and not f.types and not f.subtypes and f.ref == "object":
+            pending.extend(f.colors)
+            continue
+        f.colors[:0] = pending
+        pending = []
+        out.append(f)
+    if pending:
+        out.append(I.Filter(colors=pending))
+    return out
+
+
+def _condition_kind(p: Pred) -> I.Condition | None:
     lk = p.link_lemma
     if lk == "as_enters" and p.lemma == "enter":
         return I.Condition("as_enters", p.surface)
