@@ -193,6 +193,15 @@ def _past_tense(children) -> bool:
     return not be and bool(heads) and heads[0].endswith("ed")
 
 
+def _relative_colors(node) -> list[str]:
+    """The colors a relative clause says its noun phrase is ("… that's red or green"): only a clause that
+    says nothing else (no other change, no negation)."""
+    mods = _pred_mods(node)
+    if not mods or any(m.characteristic != I.COLORS or m.op not in ("set", "add") for m in mods):
+        return []
+    return [c for m in mods for c in (m.value if isinstance(m.value, list) else [])]
+
+
 def _for_each_np(children) -> I.Filter | None:
     """"gets +1/+0 for each artifact you control": the counted objects of a "for each" complement."""
     for c in children:
@@ -411,6 +420,10 @@ class IRBuilder(FastTransformer):
         elif name == "relative" and any(m.characteristic == "cost" and m.op == "below" for m in _pred_mods(node)):
             below = next(m for m in _pred_mods(node) if m.characteristic == "cost")
             f.extra.append(f"cost below {below.value}")
+        elif name == "relative" and not f.colors and _relative_colors(node):
+            # h19: "target spell or permanent that's red or green" names the colors of the objects
+            f.colors.extend(_relative_colors(node))
+            f.extra.append(" ".join(node.tokens()))
         elif name in ("in_zone", "from_zone"):
             f.extra.append(" ".join(node.tokens()))
             inner = _filters(node.children)
@@ -675,6 +688,8 @@ class IRBuilder(FastTransformer):
             what = next((c.name for c in inner if isinstance(c, Node) and c.name != "cant_word"), None)
         p.tags.add(f"restricts:{what}")
         p.mods.append(I.Modification("restriction", "cant", what))
+        # h19: "can't be blocked by red creatures": the restricted action's objects are the restriction's
+        p.objects = [f for c in inner if isinstance(c, Pred) for f in c.objects]
         p.duration = self._inner_duration(children)
         return p
 

@@ -942,6 +942,7 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "cant" if "neg" in p.tags else W.english_lemma(modal)
             if {lemma(w) for w in tail.split()} & {"haben", "erhalten"} and "neg" in p.tags:
                 p.tags.add("cant_have")     # "kann Erstschlag weder haben noch erhalten"
+            self._passive_agents(p, children, tail)
             return p
         words = _all_words(children)
         tail_verbs = {lemma(w) for w in tail.split()}
@@ -1060,9 +1061,23 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "create"
 
     # replaces the base: German verbs: lemmas, separable particles, negation
+    def _passive_agents(self, p: Pred, children, tail: str) -> None:
+        """h19: "kann von roten Kreaturen nicht geblockt werden" (can't be blocked by red creatures): the agent of
+        the passive ("von" + noun phrase) is an object of the restriction, as in the other languages."""
+        if "werden" not in tail.split():
+            return
+        for c in children:
+            if isinstance(c, Node) and c.name == "pp" and c.children and str(c.children[0]) == "von":
+                p.objects.extend(f for f in c.children if isinstance(f, I.Filter))
+
     def _counter_objects(self, p: Pred, children) -> None:
         """h19: "lege eine +1/+1-Marke auf jede Kreatur, die du kontrollierst", "bewege … Marken von anderen
-        bleibenden Karten …": the objects the counters go on or come from are objects of the action too."""
+        bleibenden Karten …": the objects the counters go on or come from are objects of the action too.
+        "erzeuge entsprechend viele 2/2 schwarze Zombie-Kreaturenspielsteine": the parse reads "entsprechend"
+        (that many) as a preposition; its noun phrase is the action's object."""
+        for c in children:
+            if isinstance(c, Node) and c.name == "pp" and c.children and str(c.children[0]) == "entsprechend":
+                p.objects.extend(f for f in c.children if isinstance(f, I.Filter))
         if not any((f.noun or "").endswith(("marke", "marken")) for f in p.objects):
             return
         for c in children:

@@ -974,12 +974,12 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         return [cont([ability_mods.add([W.KEYWORD_STATEMENTS[lemma]])])]
     # "唱えられない", "ブロックされない": a negative passive/potential main predicate is a "can't"
     if "passive" in feats and "neg" in feats and "past" not in feats and p.link not in ("sub", "cont"):
-        return [rules("cant_be_" + lemma)]
+        return [_with_agents(rules("cant_be_" + lemma), p, ctx)]
     # "可能なら攻撃する" (attacks/blocks each combat if able): the meaning layer makes it a requirement
     if lemma in ("attack", "block") and adverbs & _IF_ABLE:
         return [action(lemma, duration=rules_duration)]
     if "passive" in feats and "neg" in feats and lemma in ("destroy", "counter", "block", "regenerate"):
-        return [rules("cant_be_" + lemma)]
+        return [_with_agents(rules("cant_be_" + lemma), p, ctx)]
     if "neg" in feats and lemma in ("untap",) and ctx.duration is None:
         return [rules("doesnt_untap")]
     if "become" in feats and lemma in ("more", "fewer") and any(
@@ -1032,6 +1032,13 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if lemma in ("put", "move") and obj is not None and _is_counter_np(obj.np):
         return [action(lemma, [np_filter(obj.np, ctx)] + _counter_places(p, ctx))]
     return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
+
+
+def _with_agents(r: Predicate, p: Pred, ctx: Ctx) -> Predicate:
+    """h19: "赤のクリーチャーによってはブロックされない" (can't be blocked by red creatures): the agent of the
+    passive is an object of the restriction, as in the other languages."""
+    r.objects += [f for a in _args(p, "によって", "によっては", "によっても") for f in [np_filter(a.np, ctx)] if f is not None]
+    return r
 
 
 def _is_counter_np(np: NP) -> bool:
