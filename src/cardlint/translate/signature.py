@@ -330,8 +330,11 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
         for e in norm.effects:
             controller = norm_controller(e.affected.controller) if e.affected is not None else None
             if controller is None:
-                for o in e.objects:
-                    controller = controller or norm_controller(o.controller)
+                # the objects' controller, when they name one ("put a counter on each creature you control");
+                # objects of several controllers ("… on target creature you control and … on target creature
+                # an opponent controls") name no one controller of the effect
+                named = {c for c in (norm_controller(o.controller) for o in e.objects) if c}
+                controller = named.pop() if len(named) == 1 else None
             duration = _DURATIONS.get(e.duration or "", e.duration)
             if duration is None and e.condition is not None and e.condition.kind in ("as_long_as", "for_as_long_as"):
                 duration = "as_long_as"   # "for as long as": a duration on one side, a condition on the other
