@@ -285,20 +285,18 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
     # who controls the affected objects
     # compared per effect (kind, layer, characteristic), so that "your creature gets +1/+0" → "an opponent's
     # creature gets +1/+0" is not hidden by another effect of the clause that is about an opponent's object
-    e_by, t_by = _controllers_by_effect(en.atoms), _controllers_by_effect(tr.atoms)
-    for key in sorted(e_by.keys() & t_by.keys(), key=str):
-        e_c, t_c = e_by[key], t_by[key]
-        if not (e_c & t_c):      # disjoint: a partly understood side is no evidence
-            add(C.CONTROLLER, _("controller of the affected objects differs: {en} in English, {tr} in the translation")
-                .format(en=_fmt({names.player(c) for c in e_c}), tr=_fmt({names.player(c) for c in t_c})))
-            break
-    # who controls the counted objects ("+1/+0 for each artifact you control"), per effect as above
-    e_by, t_by = _counted_by_effect(en.atoms), _counted_by_effect(tr.atoms)
-    for key in sorted(e_by.keys() & t_by.keys(), key=str):
-        if not (e_by[key] & t_by[key]):
-            add(C.CONTROLLER, _("controller of the counted objects differs: {en} in English, {tr} in the translation")
-                .format(en=_fmt({names.player(c) for c in e_by[key]}), tr=_fmt({names.player(c) for c in t_by[key]})))
-            break
+    # and who controls the counted objects ("+1/+0 for each artifact you control")
+    for attr, msg in (("controller", _("controller of the affected objects differs: {en} in English, {tr} in the "
+                                       "translation")),
+                      ("counted", _("controller of the counted objects differs: {en} in English, {tr} in the "
+                                    "translation"))):
+        e_by, t_by = _controllers_by_effect(en.atoms, attr), _controllers_by_effect(tr.atoms, attr)
+        for key in sorted(e_by.keys() & t_by.keys(), key=str):
+            e_c, t_c = e_by[key], t_by[key]
+            if not (e_c & t_c):      # disjoint: a partly understood side is no evidence
+                add(C.CONTROLLER, msg.format(en=_fmt({names.player(c) for c in e_c}),
+                                             tr=_fmt({names.player(c) for c in t_c})))
+                break
     # target vs all
     e_q = {a.quantifier for a in en.atoms if a.quantifier}
     t_q = {a.quantifier for a in tr.atoms if a.quantifier}
@@ -699,17 +697,12 @@ def _locate(p: Pair, findings: list[Finding]) -> None:
             f.compared.en_span, f.compared.tr_span = spans[f.code]
 
 
-def _controllers_by_effect(atoms) -> dict[tuple, set[str]]:
+def _controllers_by_effect(atoms, attr: str = "controller") -> dict[tuple, set[str]]:
+    """The players named by ``attr`` (who controls the affected objects, or the counted ones: "counted"),
+    per effect (kind, layer, characteristic)."""
     out: dict[tuple, set[str]] = {}
     for a in atoms:
-        if a.controller:
-            out.setdefault((a.kind, a.layer, a.characteristic), set()).add(a.controller)
-    return out
-
-
-def _counted_by_effect(atoms) -> dict[tuple, set[str]]:
-    out: dict[tuple, set[str]] = {}
-    for a in atoms:
-        if a.counted:
-            out.setdefault((a.kind, a.layer, a.characteristic), set()).add(a.counted)
+        who = getattr(a, attr)
+        if who:
+            out.setdefault((a.kind, a.layer, a.characteristic), set()).add(who)
     return out
