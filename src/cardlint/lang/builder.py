@@ -277,6 +277,9 @@ class IRBuilder(FastTransformer):
         #: h19: the objects counters go on or come from ("a +1/+1 counter on each creature you control",
         #: "counters from other permanents you control"): the counter phrase's postmodifier holds them
         self._np_counter_objects: dict[int, list[I.Filter]] = {}
+        #: h19: the objects of a statement that states a fact and builds no effect ("an opponent controls
+        #: a black card" inside a condition), by its subject: what the condition is about
+        self._np_stated: dict[int, tuple[I.Filter, list[I.Filter]]] = {}
         #: the noun phrases those three are keyed on (by id), kept alive for the builder's life: a
         #: discarded phrase's id would be reused by a later one, which would inherit its marks
         self._np_marked: list = []
@@ -942,13 +945,19 @@ class IRBuilder(FastTransformer):
 
     def condition_mod(self, kind: str, children) -> Mod:
         """Hook (condition): "as long as …", "if …", "unless …" with the words that say it."""
-        return Mod("condition", I.Condition(kind, " ".join(surface_words(children)),
-                                            objects=named_objects(children)))
+        named = named_objects(children)
+        stated = [self._np_stated.get(id(f)) for f in named]
+        named += [x for f, got in zip(list(named), stated) if got is not None and got[0] is f for x in got[1]
+                  if x not in named]
+        return Mod("condition", I.Condition(kind, " ".join(surface_words(children)), objects=named))
 
     def subject_statement(self, children):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)
         preds = next((c for c in children if isinstance(c, list)), [])
-        return ("effects", self.statement_effects(subject, preds), subject)
+        effects = self.statement_effects(subject, preds)
+        if not effects and subject is not None:
+            self._np_stated[id(subject)] = (subject, [f for p in preds if isinstance(p, Pred) for f in p.objects])
+        return ("effects", effects, subject)
 
     def imperative_statement(self, children):
         preds = next((c for c in children if isinstance(c, list)), [])

@@ -740,7 +740,11 @@ def _condition_phrases(node: Tree) -> list[I.Filter]:
         if not isinstance(t, Tree):
             continue
         if t.data in _PHRASE_RULES:
-            out.append(np_filter(t))
+            f = np_filter(t)
+            if t.data == "np_or":
+                # the colors as said ("白色或白色" is two color words; the merged Filter keeps each once)
+                f.colors = [c for part in t.children if isinstance(part, Tree) for c in np_filter(part).colors]
+            out.append(f)
         else:
             stack.extend(reversed(t.children))
     return out
