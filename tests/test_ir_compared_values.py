@@ -66,6 +66,8 @@ PER = [
     ("de", "Akroischer Hoplit", "Immer wenn der Akroische Hoplit angreift, erhält er +X/+0 bis zum Ende des Zuges, wobei X "
      "gleich der Anzahl der angreifenden Kreaturen ist, die du kontrollierst.", "you"),
     ("ja", "綱投げ、アキリ", "綱投げ、アキリは、あなたがコントロールするアーティファクト1つにつき+1/+0の修整を受ける。", "you"),
+    ("ja", "アクロスの重装歩兵", "アクロスの重装歩兵が攻撃するたび、ターン終了時まで、これは+X/+0の修整を受ける。"
+     "Xは対戦相手がコントロールする攻撃クリーチャーの総数に等しい。", "opponent"),
     # "你每操控": who controls the counted objects is in a token the Chinese tree drops (not read)
     ("zh-Hans", "绳索投手阿基里", "你每操控一个神器，绳索投手阿基里便得+1/+0。", None),
 ]

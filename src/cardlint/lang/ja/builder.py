@@ -651,6 +651,7 @@ class Ctx:
     in_addition: bool = False   # "他のタイプに加えて" earlier in the sentence
     colors_in_addition: bool = False   # "それの他の色に加えて" earlier in the sentence
     pt_owner: I.Filter | None = None   # whose P/T the clause defined last ("…のパワーは…に等しく、タフネスは…")
+    x_counted: I.Filter | None = None  # h19: what "Xは…の総数に等しい" counts, for the clause's "+X/+0"
 
 
 def _arg(p: Pred, *particles: str) -> Arg | None:
@@ -898,6 +899,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         return [cont([text_mods.change_text()], aff=np_filter(on.np, ctx))]
     if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
         return [cont([pt_mods.switch()])]
+    if lemma == "equal" and _is_x(p, subj) and _counted_by_x(p, ctx):
+        return []
     # --- P/T define: "~のパワーは…に等しい"
     if lemma == "equal" and p.kind == "adj" and subj is not None and _np_has(subj.np, "パワー", "タフネス", "パワーとタフネス"):
         owner = _genitive_owner(subj.np, ctx)
@@ -1032,6 +1035,27 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if lemma in ("put", "move") and obj is not None and _is_counter_np(obj.np):
         return [action(lemma, [np_filter(obj.np, ctx)] + _counter_places(p, ctx))]
     return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
+
+
+def _is_x(p: Pred, subj: Arg | None) -> bool:
+    """"Xは…に等しい": X is the topic (the tree keeps the quantity topic "Xは" as no argument: a predication
+    with no subject and only its に-argument is about X)."""
+    if subj is None:
+        return len(p.args) == 1 and not p.quantities
+    return "".join(subj.np.words()) in ("X", "x") or (subj.np.quantity or "").strip() in ("X", "x")
+
+
+def _counted_by_x(p: Pred, ctx: Ctx) -> bool:
+    """h19: "Xは…攻撃クリーチャーの総数に等しい" (X is the number of attacking creatures …), a sentence of its
+    own after "+X/+0の修整を受ける": the counted objects are kept for the P/T change (``Modification.per``,
+    see :func:`sentence_effects`); the sentence itself creates no effect."""
+    to = _arg(p, "に")
+    if to is None or not _np_has(to.np, "総数", "数") or not any(k == "gen" for k, _ in to.np.mods):
+        return False
+    counted = _genitive_owner(to.np, ctx)
+    counted.controller = counted.controller or np_filter(to.np, ctx).controller
+    ctx.x_counted = counted
+    return True
 
 
 def _with_agents(r: Predicate, p: Pred, ctx: Ctx) -> Predicate:
@@ -1378,6 +1402,10 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
         # "あなたは~のマナ・コストを支払うのではなく、…を捨ててもよい": a static ability of the spell
         ir.static_spell_ability = True
     ir.effects.extend(out)
+    if ctx.x_counted is not None:   # h19: "Xは…の総数に等しい" counts for the clause's "+X/+0"
+        for e in ir.effects:
+            pt_mods.apply_where_x(e.modifications, ctx.x_counted)
+        ctx.x_counted = None
     if any("代わりに" in p.adverbs for p in preds) and not any(e.kind == I.REPLACEMENT for e in ir.effects):
         ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
 
