@@ -103,9 +103,12 @@ class Condition:
     kind: str                          # as_long_as | during | if | unless | kicked | …
     text: str = ""
     reads: list[str] = field(default_factory=list)
-    # the objects and players the condition names ("as long as you control a red creature"): compared
-    # by check-translation; not part of classify's output
-    objects: list[Filter] = field(default_factory=list)
+
+    def __post_init__(self):
+        #: the objects and players the condition names ("as long as you control a red creature"), compared
+        #: by check-translation: an attribute, not a field — neither serialized (``to_dict``) nor part of
+        #: equality (two wordings of one condition name their objects differently)
+        self.objects: list[Filter] = []
 
 
 @dataclass

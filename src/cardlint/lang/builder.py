@@ -691,8 +691,9 @@ class IRBuilder(FastTransformer):
             what = next((c.name for c in inner if isinstance(c, Node) and c.name != "cant_word"), None)
         p.tags.add(f"restricts:{what}")
         p.mods.append(I.Modification("restriction", "cant", what))
-        # h19: "can't be blocked by red creatures": the restricted action's objects are the restriction's
-        p.objects = [f for c in inner if isinstance(c, Pred) for f in c.objects]
+        # h19: "can't be blocked by red creatures": the agent of the restricted passive is an object of the
+        # restriction (the objects of other restricted actions are not read: "can't block creatures with …")
+        p.objects = [f for c in inner if isinstance(c, Pred) and c.verb == "be" for f in c.objects]
         p.duration = self._inner_duration(children)
         return p
 
@@ -949,7 +950,9 @@ class IRBuilder(FastTransformer):
         stated = [self._np_stated.get(id(f)) for f in named]
         named += [x for f, got in zip(list(named), stated) if got is not None and got[0] is f for x in got[1]
                   if x not in named]
-        return Mod("condition", I.Condition(kind, " ".join(surface_words(children)), objects=named))
+        cond = I.Condition(kind, " ".join(surface_words(children)))
+        cond.objects = named
+        return Mod("condition", cond)
 
     def subject_statement(self, children):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)

@@ -724,7 +724,9 @@ def condition_of(node: Tree) -> I.Condition | None:
     """Hook (condition): a statement prefix that conditions its effects ("只要…", "如果…")."""
     if node.data not in CONDITIONS:
         return None
-    return I.Condition(CONDITIONS[node.data], _text(node), objects=_condition_phrases(node))
+    cond = I.Condition(CONDITIONS[node.data], _text(node))
+    cond.objects = _condition_phrases(node)
+    return cond
 
 
 #: h19: the noun-phrase rules whose subtree is one phrase of a condition
