@@ -72,3 +72,6 @@ def test_enough_altered_cases_per_language():
     # the front ends are moving targets: these are the counts when the cases were built; the floor
     # keeps the suite honest (at least 30 detected alterations per language)
     assert all(n >= 30 for n in detected.values()), (detected, counts)
+    # issue 19: at least 95% of the alterations of each language are detected (the rows not marked
+    # xfail; test_altered_translation_detected checks each of them, every row with CARDLINT_SLOW_TESTS=1)
+    assert all(detected[lang] >= 0.95 * counts[lang] for lang in counts), (detected, counts)

@@ -104,6 +104,12 @@ class Condition:
     text: str = ""
     reads: list[str] = field(default_factory=list)
 
+    def __post_init__(self):
+        #: the objects and players the condition names ("as long as you control a red creature"), compared
+        #: by check-translation: an attribute, not a field — neither serialized (``to_dict``) nor part of
+        #: equality (two wordings of one condition name their objects differently)
+        self.objects: list[Filter] = []
+
 
 @dataclass
 class Effect:

@@ -193,6 +193,56 @@ def _past_tense(children) -> bool:
     return not be and bool(heads) and heads[0].endswith("ed")
 
 
+def _relative_colors(node) -> list[str]:
+    """The colors a relative clause says its noun phrase is ("… that's red or green"): only a clause that
+    says nothing else (no other change, no negation)."""
+    mods = _pred_mods(node)
+    if not mods or any(m.characteristic != I.COLORS or m.op not in ("set", "add") for m in mods):
+        return []
+    return [c for m in mods for c in (m.value if isinstance(m.value, list) else [])]
+
+
+def _for_each_np(children) -> I.Filter | None:
+    """"gets +1/+0 for each artifact you control": the counted objects of a "for each" complement."""
+    for c in children:
+        if isinstance(c, Node) and c.name == "for_np":
+            f = next((x for x in c.children if isinstance(x, I.Filter)), None)
+            if f is not None and f.quantifier == "each":
+                return f
+    return None
+
+
+def _is_counter_phrase(f: I.Filter) -> bool:
+    """"a +1/+1 counter", "any number of counters" (the English builder keeps the noun in ``extra``)."""
+    return any(w in ("counter", "counters") or w.endswith((" counter", " counters")) for w in f.extra)
+
+
+def named_objects(children) -> list[I.Filter]:
+    """Every noun phrase a built subtree names, nested statements included (the subject and the
+    objects of "as long as you control a red creature"): what a condition is about.  Each Filter
+    once, in order; players and self references are kept (the controller is read from them)."""
+    out: list[I.Filter] = []
+    seen: set[int] = set()
+    stack = [children]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, I.Filter):
+            if id(c) not in seen:
+                seen.add(id(c))
+                out.append(c)
+        elif isinstance(c, Node):
+            stack.extend(reversed(c.children))
+        elif isinstance(c, (list, tuple)):
+            stack.extend(reversed(c))
+        elif isinstance(c, I.Effect):
+            stack.extend(reversed(([c.affected] if c.affected is not None else []) + list(c.objects)))
+        elif isinstance(c, Pred):
+            stack.extend(reversed(([c.subject] if c.subject is not None else []) + list(c.objects)))
+        elif isinstance(c, I.Value) and c.of is not None:
+            stack.append(c.of)
+    return out
+
+
 def surface_words(children) -> list[str]:
     """The words of the built children, in order (tokens and generic nodes; not filters)."""
     out = []
@@ -224,6 +274,12 @@ class IRBuilder(FastTransformer):
         #: noun phrases read "an additional …" / "… from <zone>" (the Filter keeps neither)
         self._np_additional: set[int] = set()
         self._np_from_zone: set[int] = set()
+        #: h19: the objects counters go on or come from ("a +1/+1 counter on each creature you control",
+        #: "counters from other permanents you control"): the counter phrase's postmodifier holds them
+        self._np_counter_objects: dict[int, list[I.Filter]] = {}
+        #: h19: the objects of a statement that states a fact and builds no effect ("an opponent controls
+        #: a black card" inside a condition), by its subject: what the condition is about
+        self._np_stated: dict[int, tuple[I.Filter, list[I.Filter]]] = {}
         #: the noun phrases those three are keyed on (by id), kept alive for the builder's life: a
         #: discarded phrase's id would be reused by a later one, which would inherit its marks
         self._np_marked: list = []
@@ -267,6 +323,8 @@ class IRBuilder(FastTransformer):
                 self.read_postmodifier(f, c)
                 if c.name == "from_zone":
                     self._np_from_zone.add(id(f))
+                if c.name in ("on_obj", "from_zone") and _is_counter_phrase(f):
+                    self._np_counter_objects.setdefault(id(f), []).extend(_filters(c.children))
                 # "card in a graveyard this turn": the zone's noun phrase took the clause-final duration
                 inner = next((self._np_duration[id(x)] for x in _filters([c]) if id(x) in self._np_duration), None) \
                     if c.name in ("in_zone", "zone_phrase") else None
@@ -365,6 +423,10 @@ class IRBuilder(FastTransformer):
         elif name == "relative" and any(m.characteristic == "cost" and m.op == "below" for m in _pred_mods(node)):
             below = next(m for m in _pred_mods(node) if m.characteristic == "cost")
             f.extra.append(f"cost below {below.value}")
+        elif name == "relative" and not f.colors and _relative_colors(node):
+            # h19: "target spell or permanent that's red or green" names the colors of the objects
+            f.colors.extend(_relative_colors(node))
+            f.extra.append(" ".join(node.tokens()))
         elif name in ("in_zone", "from_zone"):
             f.extra.append(" ".join(node.tokens()))
             inner = _filters(node.children)
@@ -510,7 +572,7 @@ class IRBuilder(FastTransformer):
         # a bare P/T object ("gets +1/+1") modifies P/T; anything else is a one-shot "get"
         pt = self._bare_pt(children)
         if pt is not None:
-            return Pred(I.CONTINUOUS, [pt_rules.modify(pt)], verb="get")
+            return Pred(I.CONTINUOUS, [pt_rules.modify(pt, per=_for_each_np(children))], verb="get")
         return Pred(I.ONE_SHOT, verb="get", objects=[c for c in children if isinstance(c, I.Filter)])
 
     def _bare_pt(self, children):
@@ -629,6 +691,9 @@ class IRBuilder(FastTransformer):
             what = next((c.name for c in inner if isinstance(c, Node) and c.name != "cant_word"), None)
         p.tags.add(f"restricts:{what}")
         p.mods.append(I.Modification("restriction", "cant", what))
+        # h19: "can't be blocked by red creatures": the agent of the restricted passive is an object of the
+        # restriction (the objects of other restricted actions are not read: "can't block creatures with …")
+        p.objects = [f for c in inner if isinstance(c, Pred) and c.verb == "be" for f in c.objects]
         p.duration = self._inner_duration(children)
         return p
 
@@ -673,6 +738,7 @@ class IRBuilder(FastTransformer):
             verb = next((str(t) for t in toks), "do")
         verb = _lemma(verb)
         p = Pred(I.ONE_SHOT, verb=verb, objects=_filters(children))
+        p.objects += [x for f in p.objects for x in self._np_counter_objects.get(id(f), ())]
         words = set(surface_words(children))
         if verb == "change" and "text" in " ".join(words):
             # "Change the text of target spell or permanent by replacing …": a text-changing effect
@@ -839,7 +905,12 @@ class IRBuilder(FastTransformer):
         return self.for_each(children)
 
     def where_x(self, children):
-        return Mod("where_x")
+        return Mod("where_x", self.counted_by_x(children))
+
+    def counted_by_x(self, children) -> I.Filter | None:
+        """Hook (quantity): the objects "where X is the number of …" counts (None: not a count)."""
+        v = next((c for c in flatten(children) if isinstance(c, I.Value)), None)
+        return v.of if v is not None and v.kind == "count" else None
 
     # ------------------------------------------------------------------ statements
     # ------------------------------------------------------------------ hook points
@@ -875,12 +946,21 @@ class IRBuilder(FastTransformer):
 
     def condition_mod(self, kind: str, children) -> Mod:
         """Hook (condition): "as long as …", "if …", "unless …" with the words that say it."""
-        return Mod("condition", I.Condition(kind, " ".join(surface_words(children))))
+        named = named_objects(children)
+        stated = [self._np_stated.get(id(f)) for f in named]
+        named += [x for f, got in zip(list(named), stated) if got is not None and got[0] is f for x in got[1]
+                  if x not in named]
+        cond = I.Condition(kind, " ".join(surface_words(children)))
+        cond.objects = named
+        return Mod("condition", cond)
 
     def subject_statement(self, children):
         subject = next((c for c in children if isinstance(c, I.Filter)), None)
         preds = next((c for c in children if isinstance(c, list)), [])
-        return ("effects", self.statement_effects(subject, preds), subject)
+        effects = self.statement_effects(subject, preds)
+        if not effects and subject is not None:
+            self._np_stated[id(subject)] = (subject, [f for p in preds if isinstance(p, Pred) for f in p.objects])
+        return ("effects", effects, subject)
 
     def imperative_statement(self, children):
         preds = next((c for c in children if isinstance(c, list)), [])

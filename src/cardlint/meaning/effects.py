@@ -96,3 +96,5 @@ def _apply(m: Mod, e: I.Effect) -> None:
         e.kind = I.REPLACEMENT      # CR 614.1a, 614.12
     elif m.kind == "for_each":
         pt.apply_for_each(e.modifications, m.value)
+    elif m.kind == "where_x":
+        pt.apply_where_x(e.modifications, m.value)

@@ -37,3 +37,14 @@ def apply_for_each(mods: list[I.Modification], per: I.Filter | None) -> None:
     for m in mods:
         if m.characteristic == I.PT_MODIFY:
             m.per = per
+
+
+def apply_where_x(mods: list[I.Modification], counted: I.Filter | None) -> None:
+    """"gets +X/+0, where X is the number of attacking creatures you control": X counts ``counted``, as
+    "+1/+0 for each attacking creature you control" does (7c either way); the counted objects are kept
+    on the modification like a "for each" (``per``)."""
+    if counted is None:
+        return
+    for m in mods:
+        if m.characteristic == I.PT_MODIFY and m.per is None and isinstance(m.value, str) and "x" in m.value.lower():
+            m.per = counted

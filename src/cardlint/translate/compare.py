@@ -145,6 +145,18 @@ def _incomparable(a: frozenset, b: frozenset) -> bool:
     return bool(a) and bool(b) and not (a <= b or b <= a)
 
 
+def _recolored(a: frozenset, b: frozenset) -> bool:
+    """The noun phrases of the two sides name colors in the same shape (as many phrases, as many color
+    words in each) but not the same colors: a side that read fewer phrases or words is not compared."""
+    if not a or not b or a == b or len(a) != len(b):
+        return False
+    return sorted(map(len, a)) == sorted(map(len, b))
+
+
+def _fmt_lists(lists: frozenset) -> str:
+    return "; ".join(sorted(" ".join(names.color(c) for c in x) for x in lists))
+
+
 def _fmt_pairs(pairs: set, name=str) -> str:
     """{("add", ("flying",)), ("", "goblin")} → "add flying; goblin"; ``name`` shows a value in the
     message language (text output names colors, types and keywords, not their ids)."""
@@ -245,6 +257,15 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
         add(C.COLOR, _("colors of the affected objects differ: {en} in English, {tr} in the translation")
             .format(en=_fmt({names.color(c) for c in en.filter_colors}),
                     tr=_fmt({names.color(c) for c in tr.filter_colors})), 0.9)
+    if _incomparable(en.cond_colors, tr.cond_colors):
+        add(C.COLOR, _("colors named in the condition differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt({names.color(c) for c in en.cond_colors}),
+                    tr=_fmt({names.color(c) for c in tr.cond_colors})), 0.9)
+    if not any(f.code == C.COLOR for f in out) and _recolored(en.color_lists, tr.color_lists):
+        # "a white or black permanent" → "a white or white permanent": as many phrases with as many color
+        # words on each side, but other colors (the sets above hold one another)
+        add(C.COLOR, _("colors named in the text differ: {en} in English, {tr} in the translation")
+            .format(en=_fmt_lists(en.color_lists), tr=_fmt_lists(tr.color_lists)), 0.9)
     if _incomparable(en.filter_pts, tr.filter_pts):
         add(C.PT, _("power/toughness differ: {en} in English, {tr} in the translation")
             .format(en=_fmt(en.filter_pts), tr=_fmt(tr.filter_pts)), 0.9)
@@ -264,13 +285,18 @@ def compare_clauses(en: ClauseSig, tr: ClauseSig, mode: str = "1:1", sentence: b
     # who controls the affected objects
     # compared per effect (kind, layer, characteristic), so that "your creature gets +1/+0" → "an opponent's
     # creature gets +1/+0" is not hidden by another effect of the clause that is about an opponent's object
-    e_by, t_by = _controllers_by_effect(en.atoms), _controllers_by_effect(tr.atoms)
-    for key in sorted(e_by.keys() & t_by.keys(), key=str):
-        e_c, t_c = e_by[key], t_by[key]
-        if not (e_c & t_c):      # disjoint: a partly understood side is no evidence
-            add(C.CONTROLLER, _("controller of the affected objects differs: {en} in English, {tr} in the translation")
-                .format(en=_fmt({names.player(c) for c in e_c}), tr=_fmt({names.player(c) for c in t_c})))
-            break
+    # and who controls the counted objects ("+1/+0 for each artifact you control")
+    for attr, msg in (("controller", _("controller of the affected objects differs: {en} in English, {tr} in the "
+                                       "translation")),
+                      ("counted", _("controller of the counted objects differs: {en} in English, {tr} in the "
+                                    "translation"))):
+        e_by, t_by = _controllers_by_effect(en.atoms, attr), _controllers_by_effect(tr.atoms, attr)
+        for key in sorted(e_by.keys() & t_by.keys(), key=str):
+            e_c, t_c = e_by[key], t_by[key]
+            if not (e_c & t_c):      # disjoint: a partly understood side is no evidence
+                add(C.CONTROLLER, msg.format(en=_fmt({names.player(c) for c in e_c}),
+                                             tr=_fmt({names.player(c) for c in t_c})))
+                break
     # target vs all
     e_q = {a.quantifier for a in en.atoms if a.quantifier}
     t_q = {a.quantifier for a in tr.atoms if a.quantifier}
@@ -671,9 +697,12 @@ def _locate(p: Pair, findings: list[Finding]) -> None:
             f.compared.en_span, f.compared.tr_span = spans[f.code]
 
 
-def _controllers_by_effect(atoms) -> dict[tuple, set[str]]:
+def _controllers_by_effect(atoms, attr: str = "controller") -> dict[tuple, set[str]]:
+    """The players named by ``attr`` (who controls the affected objects, or the counted ones: "counted"),
+    per effect (kind, layer, characteristic)."""
     out: dict[tuple, set[str]] = {}
     for a in atoms:
-        if a.controller:
-            out.setdefault((a.kind, a.layer, a.characteristic), set()).add(a.controller)
+        who = getattr(a, attr)
+        if who:
+            out.setdefault((a.kind, a.layer, a.characteristic), set()).add(who)
     return out

@@ -79,6 +79,7 @@ class Atom:
     controller: str | None = None      # you | opponent | any | None (not said / not understood)
     quantifier: str | None = None      # target | all | None
     conditional: bool = False
+    counted: str | None = None         # controller of the objects a "for each"/"X is the number of" counts
 
 
 @dataclass
@@ -102,6 +103,8 @@ class ClauseSig:
     error: str | None = None                      # why the grammar did not parse it
     origin: tuple | None = None                   # (lang, name, type line, spell): to parse its sentences alone
     kept_types: frozenset[str] = frozenset()      # card types the objects whose types change already have
+    color_lists: frozenset[tuple] = frozenset()   # per noun phrase, its color words in order ("white or black")
+    cond_colors: frozenset[str] = frozenset()     # colors the conditions name ("as long as you control a red …")
 
     @property
     def index(self) -> int:
@@ -120,7 +123,7 @@ class ClauseSig:
     def content(self) -> tuple:
         """Everything the comparison reads: equal contents compare equal without looking further."""
         return (self.ability, self.keywords, tuple(self.atoms), self.filter_colors, self.filter_pts,
-                self.filter_keywords, self.kw_unknown)
+                self.filter_keywords, self.kw_unknown, self.color_lists, self.cond_colors)
 
     def layers(self) -> frozenset[str]:
         """Layers of continuous effects, with 7a counted as 7b (CDA-ness is compared apart)."""
@@ -140,7 +143,9 @@ class ClauseSig:
                          filter_keywords=self.filter_keywords | other.filter_keywords,
                          kw_unknown=self.kw_unknown or other.kw_unknown,
                          error=self.error or other.error, origin=self.origin,
-                         kept_types=self.kept_types | other.kept_types)
+                         kept_types=self.kept_types | other.kept_types,
+                         color_lists=self.color_lists | other.color_lists,
+                         cond_colors=self.cond_colors | other.cond_colors)
 
 
 # --- normalisation of values -------------------------------------------------------------------
@@ -325,8 +330,11 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
         for e in norm.effects:
             controller = norm_controller(e.affected.controller) if e.affected is not None else None
             if controller is None:
-                for o in e.objects:
-                    controller = controller or norm_controller(o.controller)
+                # the objects' controller, when they name one ("put a counter on each creature you control");
+                # objects of several controllers ("… on target creature you control and … on target creature
+                # an opponent controls") name no one controller of the effect
+                named = {c for c in (norm_controller(o.controller) for o in e.objects) if c}
+                controller = named.pop() if len(named) == 1 else None
             duration = _DURATIONS.get(e.duration or "", e.duration)
             if duration is None and e.condition is not None and e.condition.kind in ("as_long_as", "for_as_long_as"):
                 duration = "as_long_as"   # "for as long as": a duration on one side, a condition on the other
@@ -338,7 +346,7 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
                     layer = "7a" if (cda and m.characteristic == I.PT_DEFINE) else LAYER_OF.get(m.characteristic)
                     atoms.append(Atom(I.CONTINUOUS, layer, cda, m.characteristic, _OPS.get(m.op, m.op),
                                       norm_value(m.characteristic, m.value), duration, controller, quant,
-                                      conditional))
+                                      conditional, _counted_controller(m)))
             else:
                 atoms.append(Atom(e.kind, None, False, None, None, None, duration, controller, quant, conditional))
     f_colors: set[str] = set()
@@ -352,6 +360,16 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
                     v = norm_keywords(list(words or []))
                     if v is not UNKNOWN:
                         f_kws.update(neg + k for k in v)
+    c_colors: set[str] = set()
+    lists: set[tuple] = set()
+    if ability != "reminder":
+        for e in norm.effects:
+            phrases = ([e.affected] if e.affected is not None else []) + list(e.objects)
+            if e.condition is not None:
+                for f in e.condition.objects:
+                    _filter_values(f, c_colors, set())
+                phrases += e.condition.objects
+            lists.update(x for x in map(color_list, phrases) if x)
     kept: set[str] = set()
     if ability != "reminder":
         for e in norm.effects:
@@ -370,7 +388,25 @@ def clause_signature(clause: I.ClauseIR, index: int, spell_card: bool | None,
                      kw_index=((index, kw),) if kw and ability == "keyword" else (),
                      filter_keywords=frozenset(f_kws), kw_unknown=kw_unknown and ability == "keyword",
                      error=None if clause.parsed else (clause.error or "not parsed"), origin=origin,
-                     kept_types=frozenset(kept))
+                     kept_types=frozenset(kept), color_lists=frozenset(lists), cond_colors=frozenset(c_colors))
+
+
+def _counted_controller(m: I.Modification) -> str | None:
+    """Who controls what "+1/+0 for each artifact you control" counts (None: not said or no count)."""
+    f = m.per if m.per is not None else (m.value.of if isinstance(m.value, I.Value) else None)
+    return norm_controller(f.controller) if f is not None else None
+
+
+def color_list(f: I.Filter) -> tuple:
+    """The colors of one noun phrase in the order said, repeats kept ("white or white" is two
+    words): empty when a color word is not understood (a partly read phrase is not compared)."""
+    out = []
+    for c in f.colors or []:
+        v = norm_colors([c])
+        if v is UNKNOWN:
+            return ()
+        out.extend(v)
+    return tuple(sorted(out))
 
 
 def _filter_values(f: I.Filter, colors: set, pts: set) -> None:

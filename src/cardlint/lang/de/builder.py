@@ -23,7 +23,7 @@ from cardlint.lang.de import words as W
 from cardlint.meaning import NO_EFFECT
 from cardlint.meaning import abilities as ability_rules, colors as color_rules, control as control_rules, \
     copy as copy_rules, face_down as face_down_rules, pt as pt_rules, text as text_rules, types as type_rules
-from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, flatten, surface_words
+from cardlint.lang.builder import IRBuilder, Granted, KeywordRef, Mod, Node, Pred, flatten, named_objects, surface_words
 
 _VERB_LEMMA = W.verb_forms()
 #: h17: the printed subtype names (canonical_values gives their English ids)
@@ -978,6 +978,7 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "cant" if "neg" in p.tags else W.english_lemma(modal)
             if {lemma(w) for w in tail.split()} & {"haben", "erhalten"} and "neg" in p.tags:
                 p.tags.add("cant_have")     # "kann Erstschlag weder haben noch erhalten"
+            self._passive_agents(p, children, tail)
             return p
         words = _all_words(children)
         tail_verbs = {lemma(w) for w in tail.split()}
@@ -1015,6 +1016,7 @@ class GermanIRBuilder(IRBuilder):
                 p.tags.add("own_subject")
                 p.objects = [f for f in p.objects if f.ref != "you"]
         self._verb_kind(p, lem, children)
+        self._counter_objects(p, children)
         self._folded_control(p, children)
         return p
 
@@ -1126,6 +1128,29 @@ class GermanIRBuilder(IRBuilder):
             p.verb = "create"
 
     # replaces the base: German verbs: lemmas, separable particles, negation
+    def _passive_agents(self, p: Pred, children, tail: str) -> None:
+        """h19: "kann von roten Kreaturen nicht geblockt werden" (can't be blocked by red creatures): the agent of
+        the passive ("von" + noun phrase) is an object of the restriction, as in the other languages."""
+        if "werden" not in tail.split():
+            return
+        for c in children:
+            if isinstance(c, Node) and c.name == "pp" and c.children and str(c.children[0]) == "von":
+                p.objects.extend(f for f in c.children if isinstance(f, I.Filter))
+
+    def _counter_objects(self, p: Pred, children) -> None:
+        """h19: "lege eine +1/+1-Marke auf jede Kreatur, die du kontrollierst", "bewege … Marken von anderen
+        bleibenden Karten …": the objects the counters go on or come from are objects of the action too.
+        "erzeuge entsprechend viele 2/2 schwarze Zombie-Kreaturenspielsteine": the parse reads "entsprechend"
+        (that many) as a preposition; its noun phrase is the action's object."""
+        for c in children:
+            if isinstance(c, Node) and c.name == "pp" and c.children and str(c.children[0]) == "entsprechend":
+                p.objects.extend(f for f in c.children if isinstance(f, I.Filter))
+        if not any((f.noun or "").endswith(("marke", "marken")) for f in p.objects):
+            return
+        for c in children:
+            if isinstance(c, Node) and c.name == "pp":
+                p.objects.extend(f for f in c.children if isinstance(f, I.Filter))
+
     def action(self, children):
         p = self._pred(I.ONE_SHOT, children)
         finite = p.verb_form
@@ -1158,6 +1183,7 @@ class GermanIRBuilder(IRBuilder):
             word = str(act.children[0])
             p.verb = W.KEYWORD_ACTIONS.get(word, word)
         self._verb_kind(p, lem, children)
+        self._counter_objects(p, children)
         self._folded_control(p, children)
         if p.verb == "clash" and p.objects and p.objects[0].ref == "you" and any("gegner" in x for x in p.objects[0].extra):
             # "Befehde dich mit einem Gegner": the reflexive "dich" is the player who clashes; the one
@@ -1194,7 +1220,24 @@ class GermanIRBuilder(IRBuilder):
 
     # ------------------------------------------------------------------ middle-field items
     def equal_value(self, children):
-        return Mod("equal")
+        # h19: "gleich der Anzahl …" says a count (read by counted_by_x)
+        return Mod("equal", "count" if any(f.noun == "number" for f in named_objects(children)) else None)
+
+    def counted_by_x(self, children) -> I.Filter | None:
+        """h19: "wobei X gleich der Anzahl der angreifenden Kreaturen ist, die du kontrollierst": the noun phrase
+        after "gleich der Anzahl", with the relative clause the parse put after the verb."""
+        body = next((c for c in children if isinstance(c, Node) and c.name == "sub_body"), None)
+        items = body.children if body is not None else []
+        at = next((k for k, c in enumerate(items) if isinstance(c, Mod) and c.kind == "equal" and c.value == "count"),
+                  None)
+        if at is None:
+            return None
+        f = next((c for c in items[at + 1:] if isinstance(c, I.Filter)), None)
+        if f is not None:
+            for c in items[at + 1:]:
+                if isinstance(c, Node) and c.name == "relative":
+                    self.read_postmodifier(f, c)
+        return f
 
     def in_addition(self, children):
         return Node("in_addition", [])

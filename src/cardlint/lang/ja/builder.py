@@ -651,6 +651,7 @@ class Ctx:
     in_addition: bool = False   # "他のタイプに加えて" earlier in the sentence
     colors_in_addition: bool = False   # "それの他の色に加えて" earlier in the sentence
     pt_owner: I.Filter | None = None   # whose P/T the clause defined last ("…のパワーは…に等しく、タフネスは…")
+    x_counted: I.Filter | None = None  # h19: what "Xは…の総数に等しい" counts, for the clause's "+X/+0"
 
 
 def _arg(p: Pred, *particles: str) -> Arg | None:
@@ -802,7 +803,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
 
     # --- continuous: P/T modify
     if lemma == "receive" and obj is not None and _np_has(obj.np, "修整", "修正"):
-        return [cont([pt_mods.modify(_pt_of(obj.np))])]
+        # h19: "…アーティファクト1つにつき+1/+0の修整を受ける" (for each artifact …): the counted objects
+        per = next((np_filter(a.np, ctx) for a in _args(p, "につき")), None)
+        return [cont([pt_mods.modify(_pt_of(obj.np), per=per)])]
     # --- abilities / control
     if lemma in ("have", "gain", "lose") and obj is not None and _np_has(obj.np, "クリーチャー・タイプ") and \
             any(("det", "すべての") in x.mods for x in obj.np.all()):
@@ -896,6 +899,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         return [cont([text_mods.change_text()], aff=np_filter(on.np, ctx))]
     if lemma == "switch" and obj is not None and _np_has(obj.np, "パワー", "タフネス"):
         return [cont([pt_mods.switch()])]
+    if lemma == "equal" and _is_x(p, subj) and _counted_by_x(p, ctx):
+        return []
     # --- P/T define: "~のパワーは…に等しい"
     if lemma == "equal" and p.kind == "adj" and subj is not None and _np_has(subj.np, "パワー", "タフネス", "パワーとタフネス"):
         owner = _genitive_owner(subj.np, ctx)
@@ -972,12 +977,12 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         return [cont([ability_mods.add([W.KEYWORD_STATEMENTS[lemma]])])]
     # "唱えられない", "ブロックされない": a negative passive/potential main predicate is a "can't"
     if "passive" in feats and "neg" in feats and "past" not in feats and p.link not in ("sub", "cont"):
-        return [rules("cant_be_" + lemma)]
+        return [_with_agents(rules("cant_be_" + lemma), p, ctx)]
     # "可能なら攻撃する" (attacks/blocks each combat if able): the meaning layer makes it a requirement
     if lemma in ("attack", "block") and adverbs & _IF_ABLE:
         return [action(lemma, duration=rules_duration)]
     if "passive" in feats and "neg" in feats and lemma in ("destroy", "counter", "block", "regenerate"):
-        return [rules("cant_be_" + lemma)]
+        return [_with_agents(rules("cant_be_" + lemma), p, ctx)]
     if "neg" in feats and lemma in ("untap",) and ctx.duration is None:
         return [rules("doesnt_untap")]
     if "become" in feats and lemma in ("more", "fewer") and any(
@@ -1027,7 +1032,54 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
             any(k in ("トークン", "クリーチャー・トークン") or k.endswith("・トークン") for x in obj.np.all() for k in x.words()):
         # "…トークンを1体戦場に出す" (put a … token onto the battlefield): the old wording of create (CR 111.2)
         return [action("create", [np_filter(obj.np, ctx)])]
+    if lemma in ("put", "move") and obj is not None and _is_counter_np(obj.np):
+        return [action(lemma, [np_filter(obj.np, ctx)] + _counter_places(p, ctx))]
     return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
+
+
+def _is_x(p: Pred, subj: Arg | None) -> bool:
+    """"Xは…に等しい": X is the topic (the tree keeps the quantity topic "Xは" as no argument: a predication
+    with no subject and only its に-argument is about X)."""
+    if subj is None:
+        return len(p.args) == 1 and not p.quantities
+    return "".join(subj.np.words()) in ("X", "x") or (subj.np.quantity or "").strip() in ("X", "x")
+
+
+def _counted_by_x(p: Pred, ctx: Ctx) -> bool:
+    """h19: "Xは…攻撃クリーチャーの総数に等しい" (X is the number of attacking creatures …), a sentence of its
+    own after "+X/+0の修整を受ける": the counted objects are kept for the P/T change (``Modification.per``,
+    see :func:`sentence_effects`); the sentence itself creates no effect."""
+    to = _arg(p, "に")
+    if to is None or not _np_has(to.np, "総数", "数") or not any(k == "gen" for k, _ in to.np.mods):
+        return False
+    counted = _genitive_owner(to.np, ctx)
+    counted.controller = counted.controller or np_filter(to.np, ctx).controller
+    ctx.x_counted = counted
+    return True
+
+
+def _with_agents(r: Predicate, p: Pred, ctx: Ctx) -> Predicate:
+    """h19: "赤のクリーチャーによってはブロックされない" (can't be blocked by red creatures): the agent of the
+    passive is an object of the restriction, as in the other languages."""
+    r.objects += [f for a in _args(p, "によって", "によっては", "によっても") for f in [np_filter(a.np, ctx)] if f is not None]
+    return r
+
+
+def _is_counter_np(np: NP) -> bool:
+    return any(w.endswith("カウンター") for x in np.all() for _, w in x.heads)
+
+
+def _counter_places(p: Pred, ctx: Ctx) -> list[I.Filter]:
+    """h19: the objects counters go on or come from ("各クリーチャーの上に", "それの上に", "…パーマネントの上から"):
+    the owner of the "上" (top) the に/から argument names."""
+    out = []
+    for a in p.args:
+        if a.particle in ("に", "から") and _np_has(a.np, "上") and any(k == "gen" for k, _ in a.np.mods):
+            owner = _genitive_owner(a.np, ctx)
+            # "あなたがコントロールする各クリーチャーの上": the relative clause is read on the whole phrase
+            owner.controller = owner.controller or np_filter(a.np, ctx).controller
+            out.append(owner)
+    return out
 
 
 #: the nouns of "becomes the chosen type" ("あなたが選んだ1つの基本地形タイプになる": 基本地形 is the old
@@ -1216,6 +1268,34 @@ def duration_of(preds: list[Pred]) -> str | None:
 def condition_of(p: Pred) -> I.Condition | None:
     """Hook (condition): what a subordinate predicate says about the statement ("…かぎり" as long as,
     "…なら" if, "…に際し" as it enters)."""
+    cond = _condition_kind(p)
+    if cond is not None:
+        # h19: the noun phrases the condition names ("白か黒のパーマネントをコントロールしているかぎり")
+        cond.objects = [f for a in p.args for f in _condition_phrases(a.np)]
+    return cond
+
+
+def _condition_phrases(np: NP) -> list[I.Filter]:
+    """The Filters of a condition's argument; "白か黒のパーマネント" (a white or black permanent) is one
+    phrase: a conjunct that is a bare color belongs to the noun of the next one."""
+    out: list[I.Filter] = []
+    pending: list[str] = []
+    for x in np.all():
+        f = np_filter(x)
+        if f is None:
+            continue
+        if f.colors and f.noun is None and not f.types and not f.subtypes and f.ref == "object":
+            pending.extend(f.colors)
+            continue
+        f.colors[:0] = pending
+        pending = []
+        out.append(f)
+    if pending:
+        out.append(I.Filter(colors=pending))
+    return out
+
+
+def _condition_kind(p: Pred) -> I.Condition | None:
     lk = p.link_lemma
     if lk == "as_enters" and p.lemma == "enter":
         return I.Condition("as_enters", p.surface)
@@ -1322,6 +1402,10 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
         # "あなたは~のマナ・コストを支払うのではなく、…を捨ててもよい": a static ability of the spell
         ir.static_spell_ability = True
     ir.effects.extend(out)
+    if ctx.x_counted is not None:   # h19: "Xは…の総数に等しい" counts for the clause's "+X/+0"
+        for e in ir.effects:
+            pt_mods.apply_where_x(e.modifications, ctx.x_counted)
+        ctx.x_counted = None
     if any("代わりに" in p.adverbs for p in preds) and not any(e.kind == I.REPLACEMENT for e in ir.effects):
         ir.effects.append(I.Effect(kind=I.REPLACEMENT, verb="instead"))
 

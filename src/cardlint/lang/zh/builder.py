@@ -725,9 +725,43 @@ def duration_of(node: Tree) -> str | None:
     return None
 
 
+def _count_per(per: list[I.Filter], statement: meaning.Statement) -> None:
+    """h19: "你每操控一个神器,~便得+1/+0" (+1/+0 for each artifact …): the counted objects scale the P/T change
+    (``Modification.per``).  (Who controls them is in an anonymous token the tree does not keep: not read.)"""
+    if per:
+        statement.mods.append(meaning.Mod("for_each", per[0]))
+
+
 def condition_of(node: Tree) -> I.Condition | None:
     """Hook (condition): a statement prefix that conditions its effects ("只要…", "如果…")."""
-    return I.Condition(CONDITIONS[node.data], _text(node)) if node.data in CONDITIONS else None
+    if node.data not in CONDITIONS:
+        return None
+    cond = I.Condition(CONDITIONS[node.data], _text(node))
+    cond.objects = _condition_phrases(node)
+    return cond
+
+
+#: h19: the noun-phrase rules whose subtree is one phrase of a condition
+_PHRASE_RULES = frozenset({"np", "np_full", "np_or"})
+
+
+def _condition_phrases(node: Tree) -> list[I.Filter]:
+    """h19: the noun phrases a condition names ("只要你操控白色或黑色永久物"), outermost only."""
+    out: list[I.Filter] = []
+    stack = [node]
+    while stack:
+        t = stack.pop()
+        if not isinstance(t, Tree):
+            continue
+        if t.data in _PHRASE_RULES:
+            f = np_filter(t)
+            if t.data == "np_or":
+                # the colors as said ("白色或白色" is two color words; the merged Filter keeps each once)
+                f.colors = [c for part in t.children if isinstance(part, Tree) for c in np_filter(part).colors]
+            out.append(f)
+        else:
+            stack.extend(reversed(t.children))
+    return out
 
 
 def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.Effect], I.Filter | None]:
@@ -758,6 +792,7 @@ def statement_effects(st, ctx: Ctx, inherited: I.Filter | None) -> tuple[list[I.
             # "你每操控一个具飞行异能的生物,便…": what is counted is an object of the statement's instructions
             per = [np_filter(x, ctx) for x in c.children if isinstance(x, Tree) and x.data != "det"]
             per_objects += per[-1:]
+            _count_per(per[-1:], statement)
         elif c.data in ("core", "exist_core"):
             core = c
         elif c.data == "likewise":
