@@ -208,11 +208,8 @@ def _todo(text: str, finder, closure, starts, all_starts, always, required, afte
     return sorted(i for i in todo if i > after and all(r in text for r in required[i]))
 
 
-@lru_cache(maxsize=4096)
 def modern_wording(text: str) -> str:
-    """The normalised clause with every old wording replaced by today's (see the module doc).
-    Remembered for the most recent texts: the result depends on the text alone, and a corpus repeats
-    many clauses word for word."""
+    """The normalised clause with every old wording replaced by today's (see the module doc)."""
     gates = _gates()
     todo = _todo(text, *gates, -1)
     if todo:
