@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from cardlint.paths import grammar_dir
+from cardlint.text.trie import trie_pattern
 
 RULES_FILE = "en_old_wordings.tsv"
 
@@ -152,33 +153,12 @@ def _required(pattern: re.Pattern) -> tuple[str, ...]:
     return tuple(dict.fromkeys(runs))
 
 
-def _trie_pattern(literals) -> str:
-    """One regular expression for the literals, as a trie: at each position the regex engine follows
-    the literals' common beginnings character by character instead of trying each literal in turn;
-    a match is the longest literal at its position."""
-    trie: dict = {}
-    for lit in literals:
-        node = trie
-        for ch in lit:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict) -> str:
-        alts = [re.escape(ch) + emit(node[ch]) for ch in sorted(node) if ch]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return "(?:" + body + ")?" if "" in node else body
-
-    return emit(trie)
-
-
 @lru_cache(maxsize=1)
 def _gates() -> tuple:
-    """The rules' gates in the form :func:`_todo` reads fast: one trie pattern of every gate literal
-    with, for each literal, the rules of it and of every literal that is its prefix (those are in the
-    text wherever it is); (start, rules) pairs and every start; the rules without a gate; and each
-    rule's :func:`_required` runs."""
+    """The rules' gates in the form :func:`_todo` reads fast: one trie pattern of every gate literal (a
+    match is the longest literal at its position) with, for each literal, the rules of it and of every
+    literal that is its prefix (those are in the text wherever it is); (start, rules) pairs and every
+    start; the rules without a gate; and each rule's :func:`_required` runs."""
     contains, starts, always = {}, {}, []
     for i, (_, _, c, s) in enumerate(rules()):
         for g in c:
@@ -187,7 +167,7 @@ def _gates() -> tuple:
             starts.setdefault(g, []).append(i)
         if not c and not s:
             always.append(i)
-    finder = re.compile(_trie_pattern(contains)) if contains else None
+    finder = re.compile(trie_pattern(contains)) if contains else None
     closure = {lit: tuple(i for g in contains if lit.startswith(g) for i in contains[g]) for lit in contains}
     required = tuple(_required(pattern) for pattern, _, _, _ in rules())
     return (finder, closure, tuple((g, tuple(i)) for g, i in starts.items()), tuple(starts), tuple(always),
