@@ -72,15 +72,7 @@ def _collect_tokens(t: Tree, out: list[Token]) -> None:
 
 
 def text_of(t) -> str:
-    """The phrase's text, its tokens joined (a Token is a str: its text joins as is).  A tree keeps
-    its text: the builder asks again for phrases inside phrases (a noun phrase, its nouns, the
-    sentence), and the parse memo hands the same (never changed) tree to every copy of a clause."""
-    known = getattr(t, "__dict__", {}).get("_text")
-    if known is None:
-        known = "".join(tokens(t))
-        if isinstance(t, Tree):
-            t._text = known
-    return known
+    return "".join(tokens(t))    # a Token is a str: its text joins as is
 
 
 @dataclass
