@@ -266,3 +266,45 @@ def test_italic_reminder_text_is_a_reminder():
 def test_symbol_run_cut_after_a_lone_o_is_one_keyword():
     clauses = card_ir("Cumulative Upkeep: oGoG", "en", "Yavimaya Ants").clauses
     assert [(c.form, c.parsed) for c in clauses] == [("keyword", True)]
+
+
+def _ungated(text: str) -> str:
+    """Every rule tried on every text, in order — what the gates may only make faster."""
+    for pattern, replacement, _, _ in rules():
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _fixture_texts() -> list[str]:
+    texts = [old for old, _ in REWRITES] + list(UNCHANGED)
+    for pair in PAIRS:
+        for side in ("printed", "oracle"):
+            for para in pair[side].split("\n"):
+                texts.append(_lowered(re.sub(r"\s*[(（][^()]*[)）]", "", para), pair["name"]))
+    return texts
+
+
+def test_gates_only_skip_rules_that_cannot_match():
+    """The gates (the rules file's, the trie over them, the runs each pattern needs) change no result:
+    on every fixture clause, the gated rewrite is the rewrite with every rule tried."""
+    from cardlint.lang.en.old_wordings import _ADD_COLORLESS, _colorless
+
+    for text in _fixture_texts():
+        want = _ungated(text)
+        if "add " in want:
+            want = _ADD_COLORLESS.sub(_colorless, want)
+        assert modern_wording(text) == want, text
+
+
+@pytest.mark.parametrize("pattern, runs", [
+    (r"\bplay(?:ed)?((?: (?:a|an|the)){0,3} spells?)\b", ("play", " spell")),
+    (r"^([^:\"]*: )(flying|trample) until end of turn\b", (": ", " until end of turn")),
+    (r"\bhe or she (\w+)ies\b", ("he or she ", "ies")),
+    (r"(?i)\bplay\b", ()),                 # a case-blind pattern: no run is certain
+    (r"\b(?:use|play) this ability\b", (" this ability",)),
+    (r"x(?:ab)*y", ()),                    # a part that may be absent cuts the run
+])
+def test_required_runs(pattern, runs):
+    from cardlint.lang.en.old_wordings import _required
+
+    assert _required(re.compile(pattern)) == runs

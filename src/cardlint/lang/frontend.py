@@ -185,8 +185,8 @@ class Frontend:
             hit = self._parse_memo(norm)
             value, error, column = hit
             if error is None:
-                ir = value if isinstance(value, ClauseIR) else self.build(value, seg, norm)  # built inline, or a tree
-            else:
+                ir, error = self._built(value, seg, norm)
+            if error is not None:
                 ir = self.unparsed(seg, norm, error, column, getattr(hit, "reach", None))
         ir.text = seg.text
         ir.line = seg.line
@@ -223,7 +223,9 @@ class Frontend:
                 else:
                     value, err, col = self._parse_memo(text)
                 if err is None:
-                    readings.append(value if isinstance(value, ClauseIR) else self.build(value, seg, text))
+                    value, err = self._built(value, seg, text)
+                if err is None:
+                    readings.append(value)
                     continue
                 readings.append(None)
                 if failed is None:
@@ -262,6 +264,17 @@ class Frontend:
                         static_spell_ability=head.static_spell_ability, modal=head.modal, error=error,
                         error_column=column)
 
+    def _built(self, value, seg: Segment, norm: str) -> tuple[ClauseIR | None, str | None]:
+        """(the clause IR of a parse — built inline already, or built here from its tree, None), or
+        (None, an error naming the builder's failure): a builder bug makes the clause unparsed, never
+        loses the record."""
+        if isinstance(value, ClauseIR):
+            return value, None
+        try:
+            return self.build(value, seg, norm), None
+        except Exception as exc:  # noqa: BLE001 — whatever the builder raises, the clause stays honest
+            return None, _builder_failure(exc)
+
     @property
     def _inline(self):
         """The :class:`InlineBuild` of this front end's parser, or None (build from trees)."""
@@ -286,13 +299,17 @@ class Frontend:
                 # decide as the tree path does (a parse error, or the builder's VisitError)
                 hit = self._parse_tree(norm)
                 if hit[1] is None:
-                    return self.build(hit[0], None, norm), None, None
+                    built, error = self._built(hit[0], None, norm)
+                    return built, error, None
                 return hit
             except UnexpectedInput as exc:
                 return _failure(exc, norm, self.shown)
             except (LarkError, RecursionError) as exc:
                 return None, f"{type(exc).__name__}: {exc}"[:300], None
-            return self.finish(result), None, None
+            try:
+                return self.finish(result), None, None
+            except Exception as exc:  # noqa: BLE001 — as in _built
+                return None, _builder_failure(exc), None
         return self._parse_tree(norm)
 
     def _parse_tree(self, norm: str) -> tuple:
@@ -366,6 +383,15 @@ def _kept(hit: tuple) -> tuple | None:
         return pickle.dumps(hit[0], pickle.HIGHEST_PROTOCOL), None, None
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return None
+
+
+def _builder_failure(exc: Exception) -> str:
+    """The error of a clause whose builder raised (Lark's VisitError carries the builder's own
+    exception)."""
+    from cardlint.i18n import _
+
+    cause = getattr(exc, "orig_exc", None) or exc
+    return _("the IR builder failed on this clause: {error}").format(error=f"{type(cause).__name__}: {cause}"[:300])
 
 
 class _Failure(tuple):

@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 
 from cardlint import vocab
+from cardlint.text.trie import trie_pattern
 
 
 @lru_cache(maxsize=None)
@@ -25,9 +26,9 @@ def keywords() -> tuple[dict[str, str], re.Pattern]:
             names.setdefault(n, f.id)
     # as a character trie: the pattern is only asked whether the whole text is a keyword line,
     # which any form of the alternation answers alike, and a trie answers in a few steps
-    alt = _trie(names)
+    alt = trie_pattern(names)
     # a name that ends in its preposition takes the object directly: "Affinität zu Sümpfen"
-    with_object = _trie(n for n in names if n.endswith((" zu", " vor", " mit")))
+    with_object = trie_pattern(n for n in names if n.endswith((" zu", " vor", " mit")))
     # keyword + optional parameter: a cost, a number, "vor …", "zu …", "— cost", ": cost", an object
     pat = re.compile(
         r"^(?:(?:" + alt + r"|[a-zäöüß\-]+tarnung|[a-zäöüß\-]+verzauberung)"
@@ -44,25 +45,6 @@ def keywords() -> tuple[dict[str, str], re.Pattern]:
 
 def _vocab_forms() -> list[vocab.KeywordForm]:
     return [vocab.KeywordForm(t, kid, "vocab") for t, kid in vocab.table("de")["keywords"]["forms"].items()]
-
-
-def _trie(words) -> str:
-    """A regex alternation of ``words`` as a character trie ("" for no words)."""
-    root: dict = {}
-    for w in words:
-        node = root
-        for ch in w:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node) -> str:
-        branches = [re.escape(ch) + emit(node[ch]) for ch in sorted(k for k in node if k)]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return "(?:" + body + ")?" if "" in node else body
-
-    return emit(root)
 
 
 _LANDWALK_WORD = re.compile(r"[a-zäöüß\-]+tarnung\b")

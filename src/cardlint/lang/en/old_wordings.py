@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from cardlint.paths import grammar_dir
+from cardlint.text.trie import trie_pattern
 
 RULES_FILE = "en_old_wordings.tsv"
 
@@ -112,45 +113,98 @@ def _needed_literal(pattern: str) -> str:
     return best.strip() if len(best.strip()) >= 3 else ""
 
 
+def _required(pattern: re.Pattern) -> tuple[str, ...]:
+    """Plain-text runs that every match of the pattern contains (sound, not complete: a run is cut at
+    anything but a literal character, a zero-width assertion or a group that must match once) — a
+    second gate after the rule's own, so that "play" in "player" does not run a rule that needs
+    " spell" as well.  Nothing is derived under IGNORECASE or from a pattern the parser module cannot
+    read (then only the rule's gate applies)."""
+    try:
+        parser = re._parser  # (the stdlib's own reading of the pattern: no second regex grammar here)
+        tree = parser.parse(pattern.pattern, pattern.flags)
+    except (AttributeError, re.error):
+        return ()
+    if pattern.flags & re.IGNORECASE:
+        return ()
+    runs: list[str] = []
+    run: list[str] = []
+
+    def cut():
+        if len(run) >= 2:
+            runs.append("".join(run))
+        run.clear()
+
+    def walk(seq) -> None:
+        for op, av in seq:
+            if op is parser.LITERAL:
+                run.append(chr(av))
+            elif op is parser.AT:
+                continue  # ^ $ \b: zero width, the characters either side are adjacent in the text
+            elif op is parser.SUBPATTERN and not av[1] and not av[2]:
+                walk(av[3])  # a group without flags of its own: its pattern in line with the rest
+            elif op in (parser.MAX_REPEAT, parser.MIN_REPEAT) and av[0] >= 1:
+                cut()
+                walk(av[2])  # at least once: what one repetition needs, the text has
+                cut()
+            else:
+                cut()
+    walk(tree)
+    cut()
+    return tuple(dict.fromkeys(runs))
+
+
 @lru_cache(maxsize=1)
-def _gates() -> tuple[tuple, tuple, tuple, tuple]:
-    """The rules' gates flattened, so that a clause is tested against each literal once: (literal,
-    rule) pairs, (start, rule) pairs, every start, the rules without a gate."""
-    contains, starts, always = [], [], []
+def _gates() -> tuple:
+    """The rules' gates in the form :func:`_todo` reads fast: one trie pattern of every gate literal (a
+    match is the longest literal at its position) with, for each literal, the rules of it and of every
+    literal that is its prefix (those are in the text wherever it is); (start, rules) pairs and every
+    start; the rules without a gate; and each rule's :func:`_required` runs."""
+    contains, starts, always = {}, {}, []
     for i, (_, _, c, s) in enumerate(rules()):
-        contains += [(g, i) for g in c]
-        starts += [(g, i) for g in s]
+        for g in c:
+            contains.setdefault(g, []).append(i)
+        for g in s:
+            starts.setdefault(g, []).append(i)
         if not c and not s:
             always.append(i)
-    return tuple(contains), tuple(starts), tuple(g for g, _ in starts), tuple(always)
+    finder = re.compile(trie_pattern(contains)) if contains else None
+    closure = {lit: tuple(i for g in contains if lit.startswith(g) for i in contains[g]) for lit in contains}
+    required = tuple(_required(pattern) for pattern, _, _, _ in rules())
+    return (finder, closure, tuple((g, tuple(i)) for g, i in starts.items()), tuple(starts), tuple(always),
+            required)
 
 
-def _todo(text: str, contains, starts, all_starts, always, after: int) -> set[int]:
-    """The rules after rule ``after`` whose gate the text passes."""
-    todo = {i for g, i in contains if i > after and g in text}
+def _todo(text: str, finder, closure, starts, all_starts, always, required, after: int) -> list[int]:
+    """The rules after rule ``after`` whose gates the text passes, in order.  The search resumes one
+    character after each match, so every position where a gate literal starts is seen."""
+    todo = set(always)
+    if finder is not None:
+        m = finder.search(text)
+        while m is not None:
+            todo.update(closure[m.group()])
+            m = finder.search(text, m.start() + 1)
     if text.startswith(all_starts):
-        todo.update(i for g, i in starts if i > after and text.startswith(g))
-    todo.update(i for i in always if i > after)
-    return todo
+        todo.update(i for g, rules_ in starts if text.startswith(g) for i in rules_)
+    return sorted(i for i in todo if i > after and all(r in text for r in required[i]))
 
 
 def modern_wording(text: str) -> str:
     """The normalised clause with every old wording replaced by today's (see the module doc)."""
-    contains, starts, all_starts, always = _gates()
-    todo = _todo(text, contains, starts, all_starts, always, -1)
+    gates = _gates()
+    todo = _todo(text, *gates, -1)
     if todo:
         table = rules()
-        while todo:
-            i = min(todo)
+        k = 0
+        while k < len(todo):
+            i = todo[k]
             pattern, replacement, _, _ = table[i]
             new = pattern.sub(replacement, text)
-            if new == text:
-                todo.discard(i)
-                continue
-            # an earlier rule may write what a later one reads ("into play" → "onto the battlefield"
-            # before "put … token onto the battlefield" → "create …"): the later gates see the new text
-            text = new
-            todo = _todo(text, contains, starts, all_starts, always, i)
+            k += 1
+            if new != text:
+                # an earlier rule may write what a later one reads ("into play" → "onto the battlefield"
+                # before "put … token onto the battlefield" → "create …"): the later gates see the new text
+                text = new
+                todo, k = _todo(text, *gates, i), 0
     if "add " in text:
         text = _ADD_COLORLESS.sub(_colorless, text)
     return text
