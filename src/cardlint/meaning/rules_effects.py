@@ -36,3 +36,15 @@ def cost_minimum(affected: I.Filter | None, mods: list[I.Modification]) -> None:
         for m in mods:
             if m.characteristic == "cost" and m.op == "set":
                 m.op = "minimum"
+
+
+def play_revealed(p: Predicate) -> None:
+    """"Play with the top card of your library revealed" (CR 400.2: whether a hidden card is revealed is a
+    rule of the game): how the game is played from now on, a rules effect (CR 613.11) — nothing is played."""
+    p.kind, p.verb = I.RULES, "play_revealed"
+
+
+def damage_by_toughness(p: Predicate) -> None:
+    """"Each creature you control assigns combat damage equal to its toughness rather than its power"
+    (CR 510.1c-d): how combat damage is assigned, a rules effect (CR 613.11), not damage dealt now."""
+    p.kind, p.verb = I.RULES, "assign_damage_by_toughness"
