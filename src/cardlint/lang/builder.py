@@ -695,8 +695,9 @@ class IRBuilder(FastTransformer):
         if any(isinstance(c, Node) and c.name == "zone_phrase" and "from" in c.tokens()[:1] for c in children) \
                 or any(id(f) in self._np_from_zone for f in p.objects):
             p.tags.add("from_zone")
-        if verb in ("cast", "play") and p.duration is None:
-            # "you may cast that card this turn": the duration bounds the permission, not the card
+        if verb in ("cast", "play", "attack", "block") and p.duration is None:
+            # "you may cast that card this turn": the duration bounds the permission, not the card;
+            # "blocks target creature this turn if able" (hen2): the requirement, not the creature
             p.duration = next((self._np_duration[id(f)] for f in p.objects if id(f) in self._np_duration), None)
         for c in children:
             if isinstance(c, Node) and c.name in ("until_eot", "this_turn"):
