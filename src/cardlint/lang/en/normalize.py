@@ -59,7 +59,8 @@ def normalize_en(body: str, name: str | None) -> str:
 
 # hen2: a legendary creature's text names it by its first name alone ("you control Hivis and Hivis
 # remains tapped" on Hivis of the Scale): that word is self-reference when it is capitalised in running
-# text and is not a type, a colour, another name ("Blaring Captain") or a token's name ("named Hornet")
+# text (after a lower-case word) and is not a type, a colour, another name ("Blaring Captain") or a
+# token's name ("named Hornet")
 _NOT_FIRST_NAME_AFTER = frozenset({"named", "the", "a", "an", "with", "from"})
 _NOT_FIRST_NAME_BEFORE = frozenset({"token", "tokens", "creature", "creatures", "card", "cards"})
 
@@ -85,8 +86,8 @@ def _replace_first_name(text: str, first: str) -> str:
         prev = before.rsplit(None, 1)[-1] if before else ""
         after = text[m.end():].lstrip(" ")
         nxt = after.split(None, 1)[0].strip(".,:;") if after else ""
-        sentence_start = not before or before[-1] in ".\n"
-        if not sentence_start and (not prev.islower() or prev in _NOT_FIRST_NAME_AFTER):
+        # never at a sentence's start, where a capital says nothing ("Return target …" on Return to Battle)
+        if not prev.islower() or prev in _NOT_FIRST_NAME_AFTER:
             continue
         if nxt[:1].isupper() or nxt in _NOT_FIRST_NAME_BEFORE or before.count("(") > before.count(")"):
             continue
