@@ -25,7 +25,7 @@ from cardlint.meaning import die_rolls  # (h18c: results tables, CR 706.2)
 from cardlint.speed import FastTransformer
 from cardlint.meaning import colors as color_rules, control as control_rules, copy as copy_rules, \
     face_down as face_down_rules, abilities as ability_rules, pt as pt_rules, text as text_rules, types as type_rules
-from cardlint.meaning.record import Mod, Predicate as Pred  # noqa: F401  (Mod, Pred: the builders' names)
+from cardlint.meaning.record import OWN_SUBJECT, Mod, Predicate as Pred  # noqa: F401  (Mod, Pred: the builders' names)
 
 COLOR_CODES: dict[str, str] = vocab.table("en")["colors"]
 CARD_TYPES = I.CARD_TYPES
@@ -325,9 +325,10 @@ class IRBuilder(FastTransformer):
                     self._np_from_zone.add(id(f))
                 if c.name in ("on_obj", "from_zone") and _is_counter_phrase(f):
                     self._np_counter_objects.setdefault(id(f), []).extend(_filters(c.children))
-                # "card in a graveyard this turn": the zone's noun phrase took the clause-final duration
+                # "card in a graveyard this turn", "cards from your graveyard this turn" (hen2): the zone's
+                # noun phrase took the clause-final duration
                 inner = next((self._np_duration[id(x)] for x in _filters([c]) if id(x) in self._np_duration), None) \
-                    if c.name in ("in_zone", "zone_phrase") else None
+                    if c.name in ("in_zone", "zone_phrase", "from_zone") else None
                 if inner:
                     self._np_duration[id(f)] = inner
             elif isinstance(c, Mod) and c.kind == "duration":
@@ -760,8 +761,9 @@ class IRBuilder(FastTransformer):
         if any(isinstance(c, Node) and c.name == "zone_phrase" and "from" in c.tokens()[:1] for c in children) \
                 or any(id(f) in self._np_from_zone for f in p.objects):
             p.tags.add("from_zone")
-        if verb in ("cast", "play") and p.duration is None:
-            # "you may cast that card this turn": the duration bounds the permission, not the card
+        if verb in ("cast", "play", "attack", "block") and p.duration is None:
+            # "you may cast that card this turn": the duration bounds the permission, not the card;
+            # "blocks target creature this turn if able" (hen2): the requirement, not the creature
             p.duration = next((self._np_duration[id(f)] for f in p.objects if id(f) in self._np_duration), None)
         for c in children:
             if isinstance(c, Node) and c.name in ("until_eot", "this_turn"):
@@ -801,7 +803,12 @@ class IRBuilder(FastTransformer):
             p.objects = p.objects[1:]
         if any(isinstance(c, Node) and c.name == "face_down_adv" for c in children):
             return self._face_down_entry(p, children)  # h18e
+        self.refine_action(p, children)
         return p
+
+    def refine_action(self, p: Pred, children) -> None:
+        """Hook (action, hen2): a language's reading of an action phrase whose meaning its verb does not
+        give ("play with … revealed" is no play); the decision is the meaning layer's."""
 
     def have_action(self, children):
         return self._action(children, "have")
@@ -849,7 +856,16 @@ class IRBuilder(FastTransformer):
                 if isinstance(target.value, list):
                     target.value.extend(self._ability_values([c]))
             elif isinstance(c, Node) and c.name == "subject_clause":
-                out.extend(p for p in flatten(c.children) if isinstance(p, Pred))
+                # hen2: a clause's own coordination ("it can't attack or block") and the clauses
+                # coordinated inside it ("…, it loses all abilities, and it can't block") read as here
+                parts = flatten(c.children)
+                own = parts[0] if parts and isinstance(parts[0], I.Filter) else None
+                for p in self.predicates(parts):
+                    if own is not None and p.subject is None:
+                        # "you gain control of target creature and it gains haste": "it" has haste
+                        p.subject = own
+                        p.tags.add(OWN_SUBJECT)
+                    out.append(p)
         return out
 
     # ------------------------------------------------------------------ values
@@ -978,6 +994,12 @@ class IRBuilder(FastTransformer):
                 # "… until end of turn and can block an additional creature": same subject
                 effects.extend(self.statement_effects(subject, [p for p in c if isinstance(p, Pred)],
                                                       imperative=subject is None))
+            elif isinstance(c, Node) and c.name == "subject_clause":
+                # hen2: "it gets +2/+0 until end of turn and ~ deals 1 damage to you": a clause of its own
+                # subject coordinated after the first one's suffix
+                parts = flatten(c.children)
+                own = parts[0] if parts and isinstance(parts[0], I.Filter) else None
+                effects.extend(self.statement_effects(own, self.predicates(parts)))
         return ("effects", meaning.finish(effects, self.statement_facts(children)), subject)
 
     def otherwise_sentence(self, children):

@@ -62,6 +62,8 @@ def predicate_effects(p: Predicate, ctx: Context, before: list[I.Effect] = (),
                  verb=p.verb, objects=p.objects, duration=p.duration, condition=p.condition,
                  granted=ctx.granted)
     e.note = ",".join(sorted(p.tags)) or None
+    if e.affected is not None and e.affected.ref == "multiple":
+        return rules_effects.player_and_object_grant(e)
     return replacement.with_characteristics(e, p)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardlint import ir as I
 from cardlint.meaning.record import ADDITIONAL, FROM_ZONE, MODAL_MAY, PLAYER_MAY, Predicate, Statement
+from cardlint.meaning.requirements import COMBAT_ACTIONS
 from cardlint.meaning.rules_effects import PLAYER_REFS
 
 PERMITTED = ("cast", "play")
@@ -13,6 +14,11 @@ def object_may(p: Predicate, who: I.Filter | None) -> None:
     """"~ can attack as though …", "Kreaturen können …": a "may/can" whose subject is an object, not a
     player, is a permission or restriction on that object — a rule (CR 613.11), not an action."""
     if MODAL_MAY in p.tags and who is not None and who.ref not in PLAYER_REFS and p.kind == I.ONE_SHOT:
+        p.kind = I.RULES
+    elif PLAYER_MAY in p.tags and who is not None and who.ref not in PLAYER_REFS + ("multiple",) \
+            and p.kind == I.ONE_SHOT and p.verb in COMBAT_ACTIONS and not p.objects:
+        # (hen2) "~ may block as though it had flying" (old wording): an object does not choose; "may"
+        # says it is allowed to — a permission on how it blocks, a rule (CR 613.11), as "can" is
         p.kind = I.RULES
 
 

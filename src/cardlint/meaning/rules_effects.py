@@ -46,3 +46,34 @@ def choice_limit_kind(kind: str, affected: I.Filter | None) -> str:
             and not (affected.noun or affected.types or affected.subtypes or affected.extra):
         return STATE
     return kind
+
+
+def play_revealed(p: Predicate) -> None:
+    """"Play with the top card of your library revealed" (CR 400.2: whether a hidden card is revealed is a
+    rule of the game): how the game is played from now on, a rules effect (CR 613.11) — nothing is played."""
+    p.kind, p.verb = I.RULES, "play_revealed"
+
+
+def damage_by_toughness(p: Predicate) -> None:
+    """"Each creature you control assigns combat damage equal to its toughness rather than its power"
+    (CR 510.1c-d): how combat damage is assigned, a rules effect (CR 613.11), not damage dealt now."""
+    p.kind, p.verb = I.RULES, "assign_damage_by_toughness"
+
+
+def player_and_object_grant(e: I.Effect) -> list[I.Effect]:
+    """"You and ~ have hexproof": one grant to a player and an object is two effects — the player's
+    ability is a rules effect (CR 613.10), the object's is layer 6 (CR 613.1f)."""
+    f = e.affected
+    if e.kind != I.CONTINUOUS or f is None or f.ref != "multiple" or "player" not in f.extra \
+            or not e.modifications or not all(m.characteristic == I.ABILITIES for m in e.modifications):
+        return [e]
+    rest = [x for x in f.extra if x != "player"]
+    if not rest:
+        return [e]
+    player = I.Filter(ref="player", noun="player", controller=f.controller)
+    e.affected = I.Filter(ref="self") if rest == ["self"] else I.Filter(ref="multiple", noun=f.noun, extra=rest,
+                                                                       types=list(f.types))
+    rules = I.Effect(kind=I.RULES, affected=player, modifications=list(e.modifications), verb=e.verb,
+                     duration=e.duration, condition=e.condition, granted=e.granted)
+    rules.note = e.note
+    return [rules, e]

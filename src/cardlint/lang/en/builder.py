@@ -19,11 +19,24 @@ from lark import Token
 from cardlint import ir as I
 from cardlint.lang.builder import IRBuilder, KeywordRef, Mod, Node, Pred, flatten, surface_words
 from cardlint.meaning import abilities as ability_rules, colors as color_rules, control as control_rules, \
-    copy as copy_rules, pt as pt_rules, text as text_rules, types as type_rules
+    copy as copy_rules, pt as pt_rules, rules_effects, text as text_rules, types as type_rules
 
 
 class EnglishIRBuilder(IRBuilder):
     """The base builder with the callbacks of the English-only rule names (none replaces a base one)."""
+
+    def refine_action(self, p: Pred, children) -> None:
+        # hen2: "play with the top card of your library revealed"; "assigns combat damage equal to its
+        # toughness rather than its power"
+        if p.kind != I.ONE_SHOT or p.verb not in ("play", "assign"):
+            return
+        words = surface_words(children)
+        source = self.source or ""
+        if p.verb == "play" and words[1:2] == ["with"] and source.startswith("play with ") \
+                and " revealed" in source:
+            rules_effects.play_revealed(p)
+        elif p.verb == "assign" and " damage equal to its toughness rather than its power" in source:
+            rules_effects.damage_by_toughness(p)
 
     def defending_player(self, children):
         return I.Filter(ref="player", noun="player", controller="opponent", extra=["defending"])

@@ -6,6 +6,7 @@ import re
 
 from cardlint.lang.en.old_wordings import modern_wording, printed_symbols
 from cardlint.text.selfref import name_variants, replace_names
+from cardlint.vocab import color_words, english_subtype_words
 
 COST_MARK = "§"
 
@@ -45,6 +46,8 @@ def normalize_en(body: str, name: str | None) -> str:
     if name and not name.isascii():
         name = name.translate(_LIGATURE)
     text = replace_names(body, name_variants(name))
+    if name and " " in name:
+        text = _first_name_self(text, name)
     done = _REWRITTEN.get(text)
     if done is None:
         done = _rewrite(text)
@@ -52,6 +55,45 @@ def normalize_en(body: str, name: str | None) -> str:
             del _REWRITTEN[next(iter(_REWRITTEN))]
         _REWRITTEN[text] = done
     return done
+
+
+# hen2: a legendary creature's text names it by its first name alone ("you control Hivis and Hivis
+# remains tapped" on Hivis of the Scale): that word is self-reference when it is capitalised in running
+# text (after a lower-case word) and is not a type, a colour, another name ("Blaring Captain") or a
+# token's name ("named Hornet")
+_NOT_FIRST_NAME_AFTER = frozenset({"named", "the", "a", "an", "with", "from"})
+_NOT_FIRST_NAME_BEFORE = frozenset({"token", "tokens", "creature", "creatures", "card", "cards"})
+
+
+def _first_name_self(text: str, name: str) -> str:
+    for part in name.split(" // "):
+        first = part.split(",", 1)[0].split(" ", 1)[0]
+        if (len(first) < 3 or first == part or not first[0].isupper() or first.endswith("'s")
+                or first not in text or not _may_be_first_name(first.lower())):
+            continue
+        text = _replace_first_name(text, first)
+    return text
+
+
+def _may_be_first_name(word: str) -> bool:
+    return word not in english_subtype_words() and word not in color_words()
+
+
+def _replace_first_name(text: str, first: str) -> str:
+    out, last = [], 0
+    for m in re.finditer(r"(?<![\w'-])" + re.escape(first) + r"(?![\w-])", text):
+        before = text[:m.start()].rstrip()
+        prev = before.rsplit(None, 1)[-1] if before else ""
+        after = text[m.end():].lstrip(" ")
+        nxt = after.split(None, 1)[0].strip(".,:;") if after else ""
+        # never at a sentence's start, where a capital says nothing ("Return target …" on Return to Battle)
+        if not prev.islower() or prev in _NOT_FIRST_NAME_AFTER:
+            continue
+        if nxt[:1].isupper() or nxt in _NOT_FIRST_NAME_BEFORE or before.count("(") > before.count(")"):
+            continue
+        out.append(text[last:m.start()] + "~")
+        last = m.end()
+    return "".join(out) + text[last:] if out else text
 
 
 def _rewrite(text: str) -> str:
