@@ -457,11 +457,21 @@ def predications(elements: list) -> list[Pred]:
             if not any(a.particle.startswith(("は", "が")) and not _pt_phrase(a.np) for a in p.args) and topic \
                     and p.link != "sub":
                 p.args = list(topic) + p.args
+            carry = []
+            if p.link == "cont" and p.lemma == "control" and "te" in p.feats and \
+                    any(a.particle == "が" for a in p.args) and any(a.particle.startswith("は") for a in p.args):
+                # "~のパワーとタフネスは、それぞれあなたがコントロールしていて名前が異なる土地の数に等しい":
+                # "あなたがコントロールしていて" opens the noun phrase after it; the topic and the adverbs
+                # before it belong to the main predicate
+                carry = [("arg", a) for a in p.args if a.particle.startswith("は")] + \
+                    [("adv", x) for x in p.adverbs]
+                p.args = [a for a in p.args if not a.particle.startswith("は")]
+                p.adverbs = []
             new_topics = [a for a in p.args if a.particle.startswith("は")]
             if new_topics and p.link != "sub":
                 topic = new_topics
             preds.append(p)
-            pending = []
+            pending = carry
         else:
             pending.append((kind, v))
     return preds
@@ -1027,7 +1037,13 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
             any(k in ("トークン", "クリーチャー・トークン") or k.endswith("・トークン") for x in obj.np.all() for k in x.words()):
         # "…トークンを1体戦場に出す" (put a … token onto the battlefield): the old wording of create (CR 111.2)
         return [action("create", [np_filter(obj.np, ctx)])]
-    return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
+    done = [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
+    if obj is not None and to is not None and any("裏向き" in a.np.text for a in _args(p, "で")):
+        # "これを裏向きで戦場に戻す", "表向きまたは裏向きの状態で戦場に戻す" (return it to the battlefield
+        # face down / face up or face down): the permanent has the face-down characteristics, layer 1b
+        if face_down.enters_face_down([np_filter(a.np, ctx).zone for a in _args(p, "に")]):
+            done.append(cont([face_down.turn_face_down()], aff=np_filter(obj.np, ctx)))
+    return done
 
 
 #: the nouns of "becomes the chosen type" ("あなたが選んだ1つの基本地形タイプになる": 基本地形 is the old
@@ -1309,12 +1325,10 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                             and not any(m.characteristic == I.ABILITIES for m in e.modifications):
                         e.modifications.append(ability_mods.add(bare_kws))
             bare_kws = []
-        if p.lemma == "gain" and any(a.np.text == "この能力" for a in _args(p, "を")) and any(
-                m.characteristic == I.COPY for e in ir.effects + out for m in e.modifications):
-            # "…のコピーになり、この能力を得る": an ability gained as part of the copying is a copiable
-            # value, part of the copy effect (CR 707.9a), not a layer-6 effect of its own
-            effs = [e for e in effs if not (e.kind == I.CONTINUOUS and
-                                            all(m.characteristic == I.ABILITIES for m in e.modifications))]
+        if p.lemma == "gain" and any(a.np.text == "この能力" for a in _args(p, "を")):
+            # "…のコピーになり、この能力を得る", "…のコピーになるとともに、この能力を得る" (meaning.copy)
+            copying = any(m.characteristic == I.COPY for e in ir.effects + out for m in e.modifications)
+            effs = [e for e in effs if not copy_mods.gained_in_copying(copying, e)]
         out.extend(effs)
     st = statement_facts(sent, main, ctx, alternative_cost=alt_cost and bool(out), instead=said_instead or instead_of)
     out = meaning.finish(out, st)
