@@ -446,6 +446,10 @@ def predications(elements: list) -> list[Pred]:
                 if k2 == "arg":
                     p.args.append(a)
                 elif k2 == "adv":
+                    if a == "このターン" and any(x.particle.startswith("は") for x in p.args):
+                        # "…プレイヤーは、このターン、…できない": the time after the topic is the main
+                        # predicate's, not the topic's relative clause's
+                        p.feats = tuple(p.feats) + ("time_after_topic",)
                     p.adverbs.append(a)
                 elif k2 == "qty":
                     p.quantities.append(a)
@@ -764,7 +768,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     feats = set(p.feats)
     lemma = p.lemma
     # "このターン、呪文を唱えた各対戦相手は…できない": the time belongs to the past-tense relative clause
-    rules_duration = ctx.duration if not (subj is not None and _past_relative(subj.np)) else None
+    rules_duration = ctx.duration if not (subj is not None and _past_relative(subj.np)) or \
+        "time_after_topic" in p.feats else None
 
     def rec(kind, mods=(), aff=_SUBJECT, verb=None, objects=(), tags=(), duration=None) -> Predicate:
         return Predicate(kind, list(mods), verb=verb, objects=list(objects), tags={OWN_SUBJECT, *tags},
