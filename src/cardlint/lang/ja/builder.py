@@ -1330,8 +1330,10 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                             and not any(m.characteristic == I.ABILITIES for m in e.modifications):
                         e.modifications.append(ability_mods.add(bare_kws))
             bare_kws = []
-        if p.lemma == "gain" and any(a.np.text == "この能力" for a in _args(p, "を")):
-            # "…のコピーになり、この能力を得る", "…のコピーになるとともに、この能力を得る" (meaning.copy)
+        if p.lemma == "gain" and (any(a.np.text == "この能力" for a in _args(p, "を")) or
+                                  any("ただし" in q.adverbs for q in preds)):
+            # "…のコピーになり、この能力を得る", "…のコピーになるとともに、この能力を得る", "…のコピーとして
+            # 場に出る。ただし、…「…」の能力を得る" (except it has "…") (meaning.copy)
             copying = any(m.characteristic == I.COPY for e in ir.effects + out for m in e.modifications)
             effs = [e for e in effs if not copy_mods.gained_in_copying(copying, e)]
         out.extend(effs)
