@@ -95,6 +95,9 @@ class NP:
     def all(self) -> list["NP"]:
         return [self] + self.conj
 
+    def heads_text(self) -> str:
+        return "".join(w for _, w in self.heads)
+
 
 def read_np(t: Tree) -> NP:
     """np → NP (first conjunct, with the others in .conj)."""
@@ -1286,6 +1289,12 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                     and not any(m == ("det", "次の") for m in a.np.mods):
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = a.np.text
+            elif a.np.conj and a.np.text.startswith(a.np.heads_text() + "、") and \
+                    re.search(r"(?:開始時|終了時)$", a.np.heads_text()):
+                # "戦闘終了時、この戦闘で…" (at end of combat, …): the time point without に, which the
+                # grammar reads as the first conjunct of the phrase after it
+                ir.form = I.FORM_TRIGGERED
+                ir.trigger = a.np.heads_text()
     text = "".join(a.np.text for p in preds for a in p.args)
     alt_cost = any(p.link == "sub" and p.link_lemma in ("instead", "instead_of") and p.lemma == "pay"
                    and any(_np_has(a.np, "マナ・コスト", "コスト") for a in p.args) for p in preds)
