@@ -797,10 +797,12 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     # adverbial て-clauses: "他のタイプに加えて", "…に応じて", "…を除いて"
     if p.link == "cont" and lemma == "exclude":
         return []   # "…ことを除き、…のコピーとして" (except …): an exception to the main effect
-    if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
+    if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use", "continue") and \
             (lemma != "add" or any(_np_has(a.np, "タイプ", "色", "クリーチャー・タイプ", "カード・タイプ", "名前")
                                    for a in p.args)):
         return []
+    if p.link == "cont" and "te" in feats and lemma == "leave" and p.surface.startswith("残し"):
+        return []   # "そのダメージを1点を残してすべて軽減する" (prevent all but 1 of that damage)
     # descriptive continuatives: "あなたがコントロールしていて…", "攻撃したりブロックしたりできない"
     # (the listed actions belong to the final predicate), "…を持っていて"
     if p.link == "cont" and ("tari" in feats or ("prog" in feats and "te" in feats) or lemma == "control"):
@@ -818,6 +820,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         result = [r for r in pred_records(plain, ctx, "") if r.kind == I.CONTINUOUS]
         return [rec(I.ONE_SHOT, verb=lemma, tags={INSTEAD})] + result
 
+    if lemma in ("do", "gain", "perform") and obj is not None and _np_has(obj.np, "追加の1ターン"):
+        # "追加の1ターンを行う／得る" (take an extra turn, CR 500.7)
+        return [action("take", aff=None)]
     # --- continuous: P/T modify
     if lemma == "receive" and obj is not None and _np_has(obj.np, "修整", "修正"):
         return [cont([pt_mods.modify(_pt_of(obj.np))])]
