@@ -158,3 +158,23 @@ def test_doubling_power_is_7c_on_its_owner():
     (e,) = _effects("ターン終了時まで、あなたがコントロールしている他の各クリーチャーのパワーはそれぞれ２倍になる。")
     assert (e.kind, e.affected.noun, e.duration) == ("continuous", "creature", "until_eot")
     assert [(m.characteristic, m.value) for m in e.modifications] == [("pt_modify", "double")]
+
+
+@pytest.mark.parametrize("text, clauses", [
+    # a sentence broken over two lines (a corpus glitch): one clause, as the English prints it
+    ("-7：あなたの手札から望む枚数のカードを裏向きの状態で戦場に出す。それらは５/５の\nアーティファクト・クリーチャーである。", 1),
+    ("ギルド会談が戦場に出たとき、\nあなたは門を１つタップしてもよい。", 1),
+    ("あなたの墓地にあるクリーチャー・カード１\n枚とプレイヤー１人を対象とする。その前者\nをあなたの手札に戻し、その後者はクリー\nチャーを１体生け贄に捧げる。", 1),
+    # a keyword line, and an ability that ends in "。", are no broken sentences
+    ("トランプル\nゴブリンは速攻を持つ。", 2),
+    ("飛行\n灰雲のフェニックスが死亡したとき、これを裏向きで戦場に戻す。", 2),
+])
+def test_line_break_inside_a_sentence_is_joined(text, clauses):
+    assert len(classify_text(text, "ja", name="灰雲のフェニックス")["clauses"]) == clauses
+
+
+def test_this_turn_after_the_topic_is_the_main_predicates_duration():
+    from cardlint.pipeline import classify_card
+    card, _ = classify_card("これによりダメージを与えられたプレイヤーは、このターン、クリーチャーでない呪文を唱えることができない。",
+                            "ja", None, None)
+    assert [e.duration for e in card.clauses[0].effects if e.kind == "rules"] == ["this_turn"]

@@ -58,6 +58,19 @@ def test_still_a_land_in_a_relative_clause_or_a_sentence_of_its_own():
     assert status == "inconsistent" and "TR203" in codes
 
 
+GIDEON_EN = ("0: Until end of turn, Gideon of the Trials becomes a 4/4 Human Soldier creature with indestructible "
+             "that's still a planeswalker. Prevent all damage that would be dealt to him this turn.")
+GIDEON_JA = ("0：ターン終了時まで、試練に臨むギデオンは破壊不能を持つ４/４の人間・兵士・クリーチャーになる。"
+             "これはプレインズウォーカーでもある。このターン、これに与えられるダメージをすべて軽減する。")
+
+
+def test_still_a_planeswalker_in_a_sentence_of_its_own_joins_the_types_it_becomes():
+    args = ("ja", "Gideon of the Trials", "試練に臨むギデオン", "Legendary Planeswalker — Gideon", "伝説のプレインズウォーカー — ギデオン")
+    assert _codes(GIDEON_EN, GIDEON_JA, *args) == ("consistent", set())
+    # losing the kept type is still a difference
+    status, codes = _codes(GIDEON_EN, GIDEON_JA.replace("これはプレインズウォーカーでもある。", ""), *args)
+    assert status == "inconsistent" and "TR203" in codes
+
 CITADEL_EN = ("{T}: Add one colorless mana to your mana pool.\n"
               "{T}: Add one mana of any color to your mana pool. Tarnished Citadel deals 3 damage to you.")
 CITADEL_DE = ("{T}: Erhöhe deinen Manavorrat um ein farbloses Mana.{T}: Erhöhe deinen Manavorrat um ein Mana einer "

@@ -243,3 +243,13 @@ def test_put_onto_the_battlefield_face_down_has_the_face_down_characteristics():
     assert face_down.enters_face_down([None, "battlefield"])
     assert not face_down.enters_face_down(["exile"])
     assert not face_down.enters_face_down([None])
+
+
+# --- 707.9a -------------------------------------------------------------------------------------------
+def test_ability_gained_as_part_of_copying_is_a_copiable_value():
+    gains = I.Effect(kind=I.CONTINUOUS, modifications=[I.Modification(I.ABILITIES, "add", ["quoted_ability"])])
+    assert copy.gained_in_copying(True, gains)
+    assert not copy.gained_in_copying(False, gains)       # no copy effect: an ordinary layer-6 grant
+    pumps = I.Effect(kind=I.CONTINUOUS, modifications=[I.Modification(I.ABILITIES, "add", ["flying"]),
+                                                       I.Modification(I.PT_MODIFY, "modify", "+1/+1")])
+    assert not copy.gained_in_copying(True, pumps)        # more than the ability: not the copy's own

@@ -21,3 +21,12 @@ def names_copy(noun_phrases: list[I.Filter]) -> bool:
 def copy_or_descriptor(noun_phrases: list[I.Filter], descriptor: list[I.Modification]) -> list[I.Modification]:
     """The modifications of "becomes <noun phrase>": a copy effect alone when the phrase is a copy."""
     return [become_copy()] if names_copy(noun_phrases) else descriptor
+
+
+def gained_in_copying(copying: bool, gained: I.Effect) -> bool:
+    """"…becomes a copy of that creature and gains this ability" (the printed wording), "…, except it
+    has this ability" (Oracle): an ability the copy gains as part of the copying process is a copiable
+    value of the copy (CR 707.9a), part of the copy effect in layer 1a, no layer-6 effect of its own.
+    ``copying``: the statement has a copy effect and the ability gained is the one it is written in."""
+    return copying and gained.kind == I.CONTINUOUS and bool(gained.modifications) and \
+        all(m.characteristic == I.ABILITIES and m.op == "add" for m in gained.modifications)

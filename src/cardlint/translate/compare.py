@@ -377,8 +377,9 @@ def sentence_signatures(sig: ClauseSig) -> tuple[ClauseSig, ...] | None:
 
 
 #: "…instant.)Enchant creature": a reminder glued to the next ability (the MTGJSON/Gatherer texts
-#: lost the line break after some reminders, in every language): put the line break back.
-_GLUED_REMINDER = re.compile(r"([(（][^()（）\n]{12,}[)）])(?=[^\s)）.,;:、。，；\-—―～~])")
+#: lost the line break after some reminders, in every language): put the line break back.  (hja: not
+#: before a Japanese particle — "{E}{E}(エネルギー・カウンター2個)を得る" is one sentence — no ability starts so.)
+_GLUED_REMINDER = re.compile(r"([(（][^()（）\n]{12,}[)）])(?=[^\s)）.,;:、。，；\-—―～~をにがはのとでもや])")
 
 
 def unglue_reminders(text: str) -> str:

@@ -276,11 +276,29 @@ def _is_still_restatement(effect: I.Effect, earlier: list[I.Effect]) -> bool:
     return any(e.kind == I.CONTINUOUS and any(x.characteristic == I.TYPES for x in e.modifications) for e in earlier)
 
 
+def _fold_still(effect: I.Effect, earlier: list[I.Effect]) -> None:
+    """hja: "… becomes a 4/4 creature. It's still a planeswalker." is "… a 4/4 creature that's still a
+    planeswalker": the card type kept joins the set of types the object becomes (CR 205.1a), so both
+    templates compare alike."""
+    for e in reversed(earlier):
+        sets = [m for m in e.modifications if m.characteristic == I.TYPES and m.op == "set"
+                and isinstance(m.value, list)]
+        if e.kind == I.CONTINUOUS and sets:
+            sets[0].value = sets[0].value + [v for v in effect.modifications[0].value if v not in sets[0].value]
+            return
+
+
 def normalise_clause(clause: I.ClauseIR) -> I.ClauseIR:
     c = copy.deepcopy(clause)
     for e in c.effects:
         _drop_redundant_types(e)
-    c.effects = [e for i, e in enumerate(c.effects) if not _is_still_restatement(e, c.effects[:i])]
+    kept: list[I.Effect] = []
+    for e in c.effects:
+        if _is_still_restatement(e, kept):
+            _fold_still(e, kept)
+        else:
+            kept.append(e)
+    c.effects = kept
     _drop_copy_exception_grants(c)
     _drop_choices(c)
     return c

@@ -95,6 +95,9 @@ class NP:
     def all(self) -> list["NP"]:
         return [self] + self.conj
 
+    def heads_text(self) -> str:
+        return "".join(w for _, w in self.heads)
+
 
 def read_np(t: Tree) -> NP:
     """np → NP (first conjunct, with the others in .conj)."""
@@ -446,6 +449,10 @@ def predications(elements: list) -> list[Pred]:
                 if k2 == "arg":
                     p.args.append(a)
                 elif k2 == "adv":
+                    if a == "このターン" and any(x.particle.startswith("は") for x in p.args):
+                        # "…プレイヤーは、このターン、…できない": the time after the topic is the main
+                        # predicate's, not the topic's relative clause's
+                        p.feats = tuple(p.feats) + ("time_after_topic",)
                     p.adverbs.append(a)
                 elif k2 == "qty":
                     p.quantities.append(a)
@@ -457,11 +464,21 @@ def predications(elements: list) -> list[Pred]:
             if not any(a.particle.startswith(("は", "が")) and not _pt_phrase(a.np) for a in p.args) and topic \
                     and p.link != "sub":
                 p.args = list(topic) + p.args
+            carry = []
+            if p.link == "cont" and p.lemma == "control" and "te" in p.feats and \
+                    any(a.particle == "が" for a in p.args) and any(a.particle.startswith("は") for a in p.args):
+                # "~のパワーとタフネスは、それぞれあなたがコントロールしていて名前が異なる土地の数に等しい":
+                # "あなたがコントロールしていて" opens the noun phrase after it; the topic and the adverbs
+                # before it belong to the main predicate
+                carry = [("arg", a) for a in p.args if a.particle.startswith("は")] + \
+                    [("adv", x) for x in p.adverbs]
+                p.args = [a for a in p.args if not a.particle.startswith("は")]
+                p.adverbs = []
             new_topics = [a for a in p.args if a.particle.startswith("は")]
             if new_topics and p.link != "sub":
                 topic = new_topics
             preds.append(p)
-            pending = []
+            pending = carry
         else:
             pending.append((kind, v))
     return preds
@@ -755,7 +772,8 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     feats = set(p.feats)
     lemma = p.lemma
     # "このターン、呪文を唱えた各対戦相手は…できない": the time belongs to the past-tense relative clause
-    rules_duration = ctx.duration if not (subj is not None and _past_relative(subj.np)) else None
+    rules_duration = ctx.duration if not (subj is not None and _past_relative(subj.np)) or \
+        "time_after_topic" in p.feats else None
 
     def rec(kind, mods=(), aff=_SUBJECT, verb=None, objects=(), tags=(), duration=None) -> Predicate:
         return Predicate(kind, list(mods), verb=verb, objects=list(objects), tags={OWN_SUBJECT, *tags},
@@ -780,10 +798,12 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     # adverbial て-clauses: "他のタイプに加えて", "…に応じて", "…を除いて"
     if p.link == "cont" and lemma == "exclude":
         return []   # "…ことを除き、…のコピーとして" (except …): an exception to the main effect
-    if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use") and \
+    if p.link == "cont" and "te" in feats and lemma in ("add", "exclude", "respond", "follow", "use", "continue") and \
             (lemma != "add" or any(_np_has(a.np, "タイプ", "色", "クリーチャー・タイプ", "カード・タイプ", "名前")
                                    for a in p.args)):
         return []
+    if p.link == "cont" and "te" in feats and lemma == "leave" and p.surface.startswith("残し"):
+        return []   # "そのダメージを1点を残してすべて軽減する" (prevent all but 1 of that damage)
     # descriptive continuatives: "あなたがコントロールしていて…", "攻撃したりブロックしたりできない"
     # (the listed actions belong to the final predicate), "…を持っていて"
     if p.link == "cont" and ("tari" in feats or ("prog" in feats and "te" in feats) or lemma == "control"):
@@ -801,6 +821,9 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         result = [r for r in pred_records(plain, ctx, "") if r.kind == I.CONTINUOUS]
         return [rec(I.ONE_SHOT, verb=lemma, tags={INSTEAD})] + result
 
+    if lemma in ("do", "gain", "perform") and obj is not None and _np_has(obj.np, "追加の1ターン"):
+        # "追加の1ターンを行う／得る" (take an extra turn, CR 500.7)
+        return [action("take", aff=None)]
     # --- continuous: P/T modify
     if lemma == "receive" and obj is not None and _np_has(obj.np, "修整", "修正"):
         # h19: "…アーティファクト1つにつき+1/+0の修整を受ける" (for each artifact …): the counted objects
@@ -1034,7 +1057,13 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
         return [action("create", [np_filter(obj.np, ctx)])]
     if lemma in ("put", "move") and obj is not None and _is_counter_np(obj.np):
         return [action(lemma, [np_filter(obj.np, ctx)] + _counter_places(p, ctx))]
-    return [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
+    done = [action(lemma, [np_filter(obj.np, ctx) if obj else None])]
+    if obj is not None and to is not None and any("裏向き" in a.np.text for a in _args(p, "で")):
+        # "これを裏向きで戦場に戻す", "表向きまたは裏向きの状態で戦場に戻す" (return it to the battlefield
+        # face down / face up or face down): the permanent has the face-down characteristics, layer 1b
+        if face_down.enters_face_down([np_filter(a.np, ctx).zone for a in _args(p, "に")]):
+            done.append(cont([face_down.turn_face_down()], aff=np_filter(obj.np, ctx)))
+    return done
 
 
 def _is_x(p: Pred, subj: Arg | None) -> bool:
@@ -1345,6 +1374,12 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                     and not any(m == ("det", "次の") for m in a.np.mods):
                 ir.form = I.FORM_TRIGGERED
                 ir.trigger = a.np.text
+            elif a.np.conj and a.np.text.startswith(a.np.heads_text() + "、") and \
+                    re.search(r"(?:開始時|終了時)$", a.np.heads_text()):
+                # "戦闘終了時、この戦闘で…" (at end of combat, …): the time point without に, which the
+                # grammar reads as the first conjunct of the phrase after it
+                ir.form = I.FORM_TRIGGERED
+                ir.trigger = a.np.heads_text()
     text = "".join(a.np.text for p in preds for a in p.args)
     alt_cost = any(p.link == "sub" and p.link_lemma in ("instead", "instead_of") and p.lemma == "pay"
                    and any(_np_has(a.np, "マナ・コスト", "コスト") for a in p.args) for p in preds)
@@ -1389,12 +1424,12 @@ def sentence_effects(sent: Tree, ctx: Ctx, is_first: bool, ir: I.ClauseIR) -> No
                             and not any(m.characteristic == I.ABILITIES for m in e.modifications):
                         e.modifications.append(ability_mods.add(bare_kws))
             bare_kws = []
-        if p.lemma == "gain" and any(a.np.text == "この能力" for a in _args(p, "を")) and any(
-                m.characteristic == I.COPY for e in ir.effects + out for m in e.modifications):
-            # "…のコピーになり、この能力を得る": an ability gained as part of the copying is a copiable
-            # value, part of the copy effect (CR 707.9a), not a layer-6 effect of its own
-            effs = [e for e in effs if not (e.kind == I.CONTINUOUS and
-                                            all(m.characteristic == I.ABILITIES for m in e.modifications))]
+        if p.lemma == "gain" and (any(a.np.text == "この能力" for a in _args(p, "を")) or
+                                  any("ただし" in q.adverbs for q in preds)):
+            # "…のコピーになり、この能力を得る", "…のコピーになるとともに、この能力を得る", "…のコピーとして
+            # 場に出る。ただし、…「…」の能力を得る" (except it has "…") (meaning.copy)
+            copying = any(m.characteristic == I.COPY for e in ir.effects + out for m in e.modifications)
+            effs = [e for e in effs if not copy_mods.gained_in_copying(copying, e)]
         out.extend(effs)
     st = statement_facts(sent, main, ctx, alternative_cost=alt_cost and bool(out), instead=said_instead or instead_of)
     out = meaning.finish(out, st)

@@ -273,6 +273,24 @@ def _glued_parts(text: str, name: str | None) -> tuple[str, ...]:
     return tuple(p for p in parts if p) or (text,)
 
 
+#: how an ability's line ends; a line that ends in a particle or a subordinate clause's comma, or the
+#: next line that begins with a particle, a counter or "。", is the same sentence broken over two lines
+_ENDS = ("。", "」", ")", "）", "}")
+_BROKEN_ENDS = ("の", "を", "が", "は", "とき、", "たび、", "なら、", "場合、")
+_BROKEN_STARTS = ("。", "を", "が", "は", "に", "の", "枚", "体", "つ")
+_KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fc]")
+
+
+def _plain(seg: Segment) -> bool:
+    return not (seg.reminder_only or seg.keyword_list_item or seg.bullets or seg.striation)
+
+
+def _mid_word(before: str, after: str) -> bool:
+    """"…クリー|チャーを…", "…パー|マネントを…": a katakana word broken over two lines."""
+    before, after = before.rstrip(), after.lstrip()
+    return bool(before and after) and bool(_KATAKANA.match(before[-1])) and bool(_KATAKANA.match(after[0]))
+
+
 def _part_body(text: str) -> str:
     """A printed part → the body the grammar sees: reminder text removed, except a keyword's
     parameter in parentheses ("プロテクション(黒)", "エンチャント(クリーチャー)")."""
@@ -411,7 +429,7 @@ class JapaneseFrontend(Frontend):
         """Split the segments whose line lost its line breaks (see :func:`glued_parts`) into one
         segment per ability, as the English text prints them."""
         out: list[Segment] = []
-        for seg in segs:
+        for seg in self._rejoin_broken_lines(segs):
             parts = [] if seg.reminder_only or seg.keyword_list_item or len(seg.text) > MAX_CLAUSE_CHARS else \
                 glued_parts(_nfkc(seg.text).split("\n", 1)[0].strip(), name)
             if len(parts) < 2:
@@ -421,6 +439,22 @@ class JapaneseFrontend(Frontend):
                 last = k == len(parts) - 1
                 out.append(Segment(text=p + ("\n" + "\n".join(seg.text.split("\n")[1:]) if last and seg.bullets else ""),
                                    body=_part_body(p), bullets=list(seg.bullets) if last else [], line=seg.line))
+        return out
+
+    def _rejoin_broken_lines(self, segs: list[Segment]) -> list[Segment]:
+        """A corpus line break inside a sentence ("それらは5/5の|アーティファクト・クリーチャーである。",
+        "…とき、|あなたは…", "…カード1|枚と…"): a line that ends as no ability ends, or a line that begins
+        as none begins, is joined to the one before."""
+        out: list[Segment] = []
+        for seg in segs:
+            prev = out[-1] if out else None
+            if prev is not None and _plain(prev) and _plain(seg) and not prev.text.rstrip().endswith(_ENDS) and \
+                    (prev.text.rstrip().endswith(_BROKEN_ENDS) or seg.text.lstrip().startswith(_BROKEN_STARTS)
+                     or _mid_word(prev.text, seg.text)) and not self.is_keyword(prev.body):
+                text = prev.text.rstrip() + seg.text.lstrip()
+                out[-1] = replace(prev, text=text, body=_part_body(text))
+                continue
+            out.append(seg)
         return out
 
     # --- IR ----------------------------------------------------------------------------------
