@@ -1049,6 +1049,15 @@ class IRBuilder(FastTransformer):
                 pass
         effects = _extend_same_as_before(effects)
         effects = stack.without_token_definitions(effects)
+        # "~ becomes a copy of that creature and gains this ability", "… become a copy of target creature.
+        # If you do, ~ gains this ability": the builders write "this ability" as those_abilities
+        copying = any(m.characteristic == I.COPY for e in effects for m in e.modifications)
+        if copying:
+            # ("you may have ~ become a copy … and gain this ability": the coordinated "gain" is read with the
+            # causative's subject, a player's rules effect; no player gains the ability of a card's copy effect)
+            effects = [e for e in effects if not (all(m.value == ["those_abilities"] for m in e.modifications)
+                                                  and copy_rules.gained_in_copying(
+                                                      copying, replace(e, kind=I.CONTINUOUS)))]
         first = children[0] if children else None
         form = "triggered" if isinstance(first, tuple) and first[0] == "triggered" else "statement"
         return ("body", form, effects, trigger)
