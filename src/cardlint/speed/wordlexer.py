@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_parser_state import ParserState
 
-from cardlint.speed.first_chars import ascii_first
+from cardlint.speed.first_chars import First, ascii_first, first_of
 from cardlint.speed.parser_loop import plain_name
 
 _WORD = re.compile(r"[^\W\d_][\w'\-]*|\d+")
@@ -39,9 +39,12 @@ _BOUNDARY_SUFFIX = "(?![a-zäöüß0-9'\\-])"
 
 
 # A terminal whose match must begin with one of a few characters ("," "{" "and…") need not be tried
-# where the text has another character (cardlint.speed.first_chars).  Only ASCII text characters
-# are looked up in these sets.
+# where the text has another character (cardlint.speed.first_chars) — also where that character is
+# not ASCII: the normalisations' marks ("§", "⸴") and "•", "—" would otherwise try every terminal
+# the parser state accepts.
 _first_chars = ascii_first
+#: distinct non-ASCII characters whose candidate terminals are remembered (per lexer, per state)
+_MAX_CHARS = 256
 
 
 # --- lead words ------------------------------------------------------------------------------------
@@ -284,7 +287,7 @@ class WordLexer(Lexer):
         self._regex: dict[str, str] = {}
         self._compiled: dict[str, re.Pattern] = {}
         self._members: dict[str, dict[str, bool]] = {}      # class → word → matches
-        self._first: dict[str, frozenset[str] | None] = {}  # terminal → first characters
+        self._first: dict[str, First | None] = {}  # terminal → what its match can begin with
         for t in lexer_conf.terminals:
             regex = t.pattern.to_regexp()
             if t.name in self.ignore:
@@ -311,22 +314,24 @@ class WordLexer(Lexer):
             rx = self._compiled[name] = re.compile(self._regex[name], self._flags)
         return rx
 
-    def first_chars(self, name: str) -> frozenset[str] | None:
+    def first_chars(self, name: str) -> First | None:
+        """What the terminal's match can begin with (None: anything)."""
         if name not in self._first:
-            self._first[name] = _first_chars(self._regex[name], self._flags)
+            self._first[name] = first_of(self._regex[name], self._flags)
         return self._first[name]
 
     def derived(self) -> dict:
         """Tables worth keeping with the cached parser: each terminal's first characters, and the
         lead words of the terminals that are not single words."""
-        return {"first": {name: self.first_chars(name) for name in self._regex},
+        return {"first": {name: None if (f := self.first_chars(name)) is None else f.to_json()
+                          for name in self._regex},
                 "lead": {name: self.lead(name) for name, _ in self.others}}
 
     def preload(self, derived: dict) -> None:
         """Take the tables :meth:`derived` gave for the same grammar."""
         first = derived.get("first")
         if isinstance(first, dict) and set(first) == set(self._regex):
-            self._first.update(first)
+            self._first.update((name, None if f is None else First.from_json(f)) for name, f in first.items())
         lead = derived.get("lead")
         if isinstance(lead, dict) and set(lead) == {name for name, _ in self.others}:
             self._leads = dict(lead)
@@ -371,14 +376,16 @@ class WordLexer(Lexer):
         return got
 
     def can_start(self, ch: str) -> frozenset[str]:
-        """The terminals (other than word literals) whose match may begin with ``ch`` (ASCII)."""
+        """The terminals (other than word literals) whose match may begin with ``ch``."""
         starts = self._starts
         if starts is None:
             starts = self._starts = {}
         got = starts.get(ch)
         if got is None:
-            got = starts[ch] = frozenset(name for name in self._regex
-                                         if (chars := self.first_chars(name)) is None or ch in chars)
+            got = frozenset(name for name in self._regex
+                            if (first := self.first_chars(name)) is None or first.admits(ch))
+            if ch.isascii() or len(starts) < _MAX_CHARS:
+                starts[ch] = got
         return got
 
     def ignore_first(self) -> frozenset[str] | None:
@@ -515,7 +522,7 @@ class _Plan:
     """What one parser state lets the lexer produce, in offering order, and per text character the
     part of it that can match there (compiled on first need)."""
 
-    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "by_word", "by_ignored", "_unfiltered")
+    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "by_word", "by_ignored")
 
     #: words remembered per state: the vocabulary of rules text is small, but bad input is not
     MAX_WORDS = 5000
@@ -525,10 +532,9 @@ class _Plan:
         self.accepts = accepts
         self.classes = classes
         self.others = others
-        self.by_char: dict[str, tuple[list, list, list]] = {}  # ASCII characters only: bounded
+        self.by_char: dict[str, tuple[list, list, list]] = {}  # ASCII and _MAX_CHARS others: bounded
         self.by_word: dict[str, tuple] = {}
         self.by_ignored: dict[str, list] = {}  # characters an ignored match may begin with: few
-        self._unfiltered: tuple[list, list, list] | None = None
 
     def word_entry(self, word: str) -> tuple:
         """(best match among literals and word classes, other terminals still to try) where the
@@ -563,15 +569,11 @@ class _Plan:
 
     def index(self, ch: str) -> tuple[list, list, list]:
         """(word classes, other terminals, all patterns) that can match at character ``ch``, in
-        offering order; first-character sets are only known for ASCII, so any other ``ch`` gets
-        everything."""
-        if not ch.isascii():
-            if self._unfiltered is None:
-                self._unfiltered = self._entries(self.classes, self.others)
-            return self._unfiltered
+        offering order."""
         can = self.lexer.can_start(ch)
-        got = self.by_char[ch] = self._entries([e for e in self.classes if e[0] in can],
-                                               [e for e in self.others if e[0] in can])
+        got = self._entries([e for e in self.classes if e[0] in can], [e for e in self.others if e[0] in can])
+        if ch.isascii() or len(self.by_char) < 128 + _MAX_CHARS:
+            self.by_char[ch] = got
         return got
 
     def outranking(self, ch: str) -> list:
