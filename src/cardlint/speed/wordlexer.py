@@ -337,7 +337,7 @@ class WordLexer(Lexer):
             self._leads = dict(lead)
 
     def _plan(self, accepts) -> "_Plan":
-        if not isinstance(accepts, dict):
+        if isinstance(accepts, _Everything):
             return _Plan(self, accepts,
                          [(name, prio) for name, prio in self.word_classes if name in accepts],
                          [(name, prio) for name, prio in self.others if name in accepts])
@@ -351,6 +351,19 @@ class WordLexer(Lexer):
         classes, others = self.word_classes, self.others
         return _Plan(self, accepts, [classes[i] for kind, i in picked if kind == 0],
                      [others[i] for kind, i in picked if kind == 1])
+
+    def state_plan(self, row) -> "_Plan":
+        """The plan of a parser state whose row is ``row``: states that accept the same terminals
+        share one, and with it what it has learnt per word and character."""
+        shared = self._shared
+        if shared is None:
+            shared = self._shared = {}
+        names = self.terminals_by_name
+        key = frozenset(name for name in row if name in names)
+        plan = shared.get(key)
+        if plan is None:
+            plan = shared[key] = self._plan(key)
+        return plan
 
     def lead(self, name: str):
         """The terminal's :func:`_lead_words`, computed on first need."""
@@ -396,6 +409,7 @@ class WordLexer(Lexer):
         return self._ignore_first
 
     _leads: dict | None = None
+    _shared: dict | None = None  # accepted terminals → plan
     _slots: dict | None = None  # terminal → (0, index in word_classes) or (1, index in others)
     _may_lead: dict | None = None
     _starts: dict | None = None
@@ -462,13 +476,15 @@ class WordLexer(Lexer):
         plans = self._plans
         new_str = str.__new__
         ignore_first = self.ignore_first()
+        ignore_res = self.ignore_res
+        word_at = _WORD.match
         # the parser state's position is the top of its state stack, a list changed in place
         stack = parser_state.state_stack if type(parser_state).position is ParserState.position else None
         while pos < end:
             position = stack[-1] if stack is not None else parser_state.position
             plan = plans.get(position)
             if plan is None:
-                plan = plans[position] = self._plan(states[position])
+                plan = plans[position] = self.state_plan(states[position])
             best = None
             while pos < end:
                 # most tokens follow one space; few terminals begin with one
@@ -476,7 +492,7 @@ class WordLexer(Lexer):
                 if ignore_first is not None and ch.isascii() and ch not in ignore_first:
                     break
                 skip_to = pos
-                for rx in self.ignore_res:
+                for rx in ignore_res:
                     m = rx.match(text, skip_to)
                     if m and m.end() > skip_to:
                         skip_to = m.end()
@@ -494,9 +510,27 @@ class WordLexer(Lexer):
             if pos >= end:
                 break
             if best is None:
-                best = self._best(text, pos, plan)
+                # self._best(text, pos, plan), inlined: it runs for nearly every token
+                m = word_at(text, pos)
+                if m:
+                    word = m.group(0)
+                    entry = plan.by_word.get(word)
+                    if entry is None:
+                        entry = plan.word_entry(word)
+                    best, patterns = entry
+                else:
+                    at_char = plan.by_char.get(ch)
+                    if at_char is None:
+                        at_char = plan.index(ch)
+                    patterns = at_char[2]
+                for tname, prio, rx in patterns:
+                    mm = rx.match(text, pos)
+                    if mm:
+                        n = mm.end() - pos
+                        if n and (best is None or (prio, n) > best[:2]):
+                            best = (prio, n, tname)
             if best is None:
-                accepts = set(plan.accepts)
+                accepts = set(states[position])
                 anyb = self._best_any(text, pos)
                 if anyb is not None:
                     tok = Token(anyb[2], text[pos:pos + anyb[1]], pos, 1, pos + 1)
