@@ -423,18 +423,9 @@ class WordLexer(Lexer):
         if m:
             # at a word, literals and word classes depend on the word alone: their best match and
             # the other terminals that may still match there are kept per state and word
-            word = m.group(0)
-            entry = plan.by_word.get(word)
-            if entry is None:
-                entry = plan.word_entry(word)
-            best, patterns = entry
+            best, patterns = plan.by_word.get(m.group(0)) or plan.word_entry(m.group(0))
         else:
-            best = None
-            ch = text[pos]
-            at_char = plan.by_char.get(ch)
-            if at_char is None:
-                at_char = plan.index(ch)
-            patterns = at_char[2]
+            best, patterns = None, (plan.by_char.get(text[pos]) or plan.index(text[pos]))[2]
         return _best_match(patterns, text, pos, best)
 
     def _best_any(self, text: str, pos: int) -> tuple | None:
@@ -525,10 +516,8 @@ class WordLexer(Lexer):
                     patterns = at_char[2]
                 for tname, prio, rx in patterns:
                     mm = rx.match(text, pos)
-                    if mm:
-                        n = mm.end() - pos
-                        if n and (best is None or (prio, n) > best[:2]):
-                            best = (prio, n, tname)
+                    if mm and (n := mm.end() - pos) and (best is None or (prio, n) > best[:2]):
+                        best = (prio, n, tname)
             if best is None:
                 accepts = set(states[position])
                 anyb = self._best_any(text, pos)
