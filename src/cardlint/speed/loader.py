@@ -47,8 +47,17 @@ def _build_message(path: Path) -> None:
 def plain_lark() -> bool:
     """Is the speed layer switched off (``CARDLINT_PLAIN_LARK=1``)?  Then grammars are loaded as Lark's
     own objects — Lark's parser loop, Lark's contextual or basic lexer, trees walked by Lark's
-    ``Transformer`` — from the same tables, to check that the speed layer changes nothing but time."""
-    return os.environ.get("CARDLINT_PLAIN_LARK", "") not in ("", "0")
+    ``Transformer`` — from the same tables, to check that the speed layer changes nothing but time.
+
+    The environment is read once (every parse asks, and reading it cost a few µs per clause), and
+    again after ``load_grammar.cache_clear()``."""
+    if _PLAIN:
+        return _PLAIN[0]
+    _PLAIN.append(os.environ.get("CARDLINT_PLAIN_LARK", "") not in ("", "0"))
+    return _PLAIN[0]
+
+
+_PLAIN: list[bool] = []  # plain_lark()'s answer, once read
 
 
 def load_grammar(relpath: str, start: str = "start", *, plain: bool | None = None, **options) -> Lark:
@@ -109,5 +118,10 @@ def _load(relpath: str, start: str, plain: bool, options: dict) -> Lark:
     return parser  # (Lark's own objects: also the plain parser, until the next run reads the file)
 
 
+def _cache_clear() -> None:
+    _load_grammar.cache_clear()
+    _PLAIN.clear()
+
+
 #: (the tests clear the loaded grammars with load_grammar.cache_clear())
-load_grammar.cache_clear = _load_grammar.cache_clear
+load_grammar.cache_clear = _cache_clear

@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_parser_state import ParserState
 
-from cardlint.speed.first_chars import ascii_first
+from cardlint.speed.first_chars import First, ascii_first, first_of
 from cardlint.speed.parser_loop import plain_name
 
 _WORD = re.compile(r"[^\W\d_][\w'\-]*|\d+")
@@ -39,9 +39,12 @@ _BOUNDARY_SUFFIX = "(?![a-zäöüß0-9'\\-])"
 
 
 # A terminal whose match must begin with one of a few characters ("," "{" "and…") need not be tried
-# where the text has another character (cardlint.speed.first_chars).  Only ASCII text characters
-# are looked up in these sets.
+# where the text has another character (cardlint.speed.first_chars) — also where that character is
+# not ASCII: the normalisations' marks ("§", "⸴") and "•", "—" would otherwise try every terminal
+# the parser state accepts.
 _first_chars = ascii_first
+#: distinct non-ASCII characters whose candidate terminals are remembered (per lexer, per state)
+_MAX_CHARS = 256
 
 
 # --- lead words ------------------------------------------------------------------------------------
@@ -284,7 +287,7 @@ class WordLexer(Lexer):
         self._regex: dict[str, str] = {}
         self._compiled: dict[str, re.Pattern] = {}
         self._members: dict[str, dict[str, bool]] = {}      # class → word → matches
-        self._first: dict[str, frozenset[str] | None] = {}  # terminal → first characters
+        self._first: dict[str, First | None] = {}  # terminal → what its match can begin with
         for t in lexer_conf.terminals:
             regex = t.pattern.to_regexp()
             if t.name in self.ignore:
@@ -311,28 +314,30 @@ class WordLexer(Lexer):
             rx = self._compiled[name] = re.compile(self._regex[name], self._flags)
         return rx
 
-    def first_chars(self, name: str) -> frozenset[str] | None:
+    def first_chars(self, name: str) -> First | None:
+        """What the terminal's match can begin with (None: anything)."""
         if name not in self._first:
-            self._first[name] = _first_chars(self._regex[name], self._flags)
+            self._first[name] = first_of(self._regex[name], self._flags)
         return self._first[name]
 
     def derived(self) -> dict:
         """Tables worth keeping with the cached parser: each terminal's first characters, and the
         lead words of the terminals that are not single words."""
-        return {"first": {name: self.first_chars(name) for name in self._regex},
+        return {"first": {name: None if (f := self.first_chars(name)) is None else f.to_json()
+                          for name in self._regex},
                 "lead": {name: self.lead(name) for name, _ in self.others}}
 
     def preload(self, derived: dict) -> None:
         """Take the tables :meth:`derived` gave for the same grammar."""
         first = derived.get("first")
         if isinstance(first, dict) and set(first) == set(self._regex):
-            self._first.update(first)
+            self._first.update((name, None if f is None else First.from_json(f)) for name, f in first.items())
         lead = derived.get("lead")
         if isinstance(lead, dict) and set(lead) == {name for name, _ in self.others}:
             self._leads = dict(lead)
 
     def _plan(self, accepts) -> "_Plan":
-        if not isinstance(accepts, dict):
+        if isinstance(accepts, _Everything):
             return _Plan(self, accepts,
                          [(name, prio) for name, prio in self.word_classes if name in accepts],
                          [(name, prio) for name, prio in self.others if name in accepts])
@@ -346,6 +351,19 @@ class WordLexer(Lexer):
         classes, others = self.word_classes, self.others
         return _Plan(self, accepts, [classes[i] for kind, i in picked if kind == 0],
                      [others[i] for kind, i in picked if kind == 1])
+
+    def state_plan(self, row) -> "_Plan":
+        """The plan of a parser state whose row is ``row``: states that accept the same terminals
+        share one, and with it what it has learnt per word and character."""
+        shared = self._shared
+        if shared is None:
+            shared = self._shared = {}
+        names = self.terminals_by_name
+        key = frozenset(name for name in row if name in names)
+        plan = shared.get(key)
+        if plan is None:
+            plan = shared[key] = self._plan(key)
+        return plan
 
     def lead(self, name: str):
         """The terminal's :func:`_lead_words`, computed on first need."""
@@ -371,14 +389,16 @@ class WordLexer(Lexer):
         return got
 
     def can_start(self, ch: str) -> frozenset[str]:
-        """The terminals (other than word literals) whose match may begin with ``ch`` (ASCII)."""
+        """The terminals (other than word literals) whose match may begin with ``ch``."""
         starts = self._starts
         if starts is None:
             starts = self._starts = {}
         got = starts.get(ch)
         if got is None:
-            got = starts[ch] = frozenset(name for name in self._regex
-                                         if (chars := self.first_chars(name)) is None or ch in chars)
+            got = frozenset(name for name in self._regex
+                            if (first := self.first_chars(name)) is None or first.admits(ch))
+            if ch.isascii() or len(starts) < _MAX_CHARS:
+                starts[ch] = got
         return got
 
     def ignore_first(self) -> frozenset[str] | None:
@@ -389,6 +409,7 @@ class WordLexer(Lexer):
         return self._ignore_first
 
     _leads: dict | None = None
+    _shared: dict | None = None  # accepted terminals → plan
     _slots: dict | None = None  # terminal → (0, index in word_classes) or (1, index in others)
     _may_lead: dict | None = None
     _starts: dict | None = None
@@ -402,18 +423,9 @@ class WordLexer(Lexer):
         if m:
             # at a word, literals and word classes depend on the word alone: their best match and
             # the other terminals that may still match there are kept per state and word
-            word = m.group(0)
-            entry = plan.by_word.get(word)
-            if entry is None:
-                entry = plan.word_entry(word)
-            best, patterns = entry
+            best, patterns = plan.by_word.get(m.group(0)) or plan.word_entry(m.group(0))
         else:
-            best = None
-            ch = text[pos]
-            at_char = plan.by_char.get(ch)
-            if at_char is None:
-                at_char = plan.index(ch)
-            patterns = at_char[2]
+            best, patterns = None, (plan.by_char.get(text[pos]) or plan.index(text[pos]))[2]
         return _best_match(patterns, text, pos, best)
 
     def _best_any(self, text: str, pos: int) -> tuple | None:
@@ -455,13 +467,15 @@ class WordLexer(Lexer):
         plans = self._plans
         new_str = str.__new__
         ignore_first = self.ignore_first()
+        ignore_res = self.ignore_res
+        word_at = _WORD.match
         # the parser state's position is the top of its state stack, a list changed in place
         stack = parser_state.state_stack if type(parser_state).position is ParserState.position else None
         while pos < end:
             position = stack[-1] if stack is not None else parser_state.position
             plan = plans.get(position)
             if plan is None:
-                plan = plans[position] = self._plan(states[position])
+                plan = plans[position] = self.state_plan(states[position])
             best = None
             while pos < end:
                 # most tokens follow one space; few terminals begin with one
@@ -469,7 +483,7 @@ class WordLexer(Lexer):
                 if ignore_first is not None and ch.isascii() and ch not in ignore_first:
                     break
                 skip_to = pos
-                for rx in self.ignore_res:
+                for rx in ignore_res:
                     m = rx.match(text, skip_to)
                     if m and m.end() > skip_to:
                         skip_to = m.end()
@@ -487,9 +501,25 @@ class WordLexer(Lexer):
             if pos >= end:
                 break
             if best is None:
-                best = self._best(text, pos, plan)
+                # self._best(text, pos, plan), inlined: it runs for nearly every token
+                m = word_at(text, pos)
+                if m:
+                    word = m.group(0)
+                    entry = plan.by_word.get(word)
+                    if entry is None:
+                        entry = plan.word_entry(word)
+                    best, patterns = entry
+                else:
+                    at_char = plan.by_char.get(ch)
+                    if at_char is None:
+                        at_char = plan.index(ch)
+                    patterns = at_char[2]
+                for tname, prio, rx in patterns:
+                    mm = rx.match(text, pos)
+                    if mm and (n := mm.end() - pos) and (best is None or (prio, n) > best[:2]):
+                        best = (prio, n, tname)
             if best is None:
-                accepts = set(plan.accepts)
+                accepts = set(states[position])
                 anyb = self._best_any(text, pos)
                 if anyb is not None:
                     tok = Token(anyb[2], text[pos:pos + anyb[1]], pos, 1, pos + 1)
@@ -515,7 +545,7 @@ class _Plan:
     """What one parser state lets the lexer produce, in offering order, and per text character the
     part of it that can match there (compiled on first need)."""
 
-    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "by_word", "by_ignored", "_unfiltered")
+    __slots__ = ("lexer", "accepts", "classes", "others", "by_char", "by_word", "by_ignored")
 
     #: words remembered per state: the vocabulary of rules text is small, but bad input is not
     MAX_WORDS = 5000
@@ -525,10 +555,9 @@ class _Plan:
         self.accepts = accepts
         self.classes = classes
         self.others = others
-        self.by_char: dict[str, tuple[list, list, list]] = {}  # ASCII characters only: bounded
+        self.by_char: dict[str, tuple[list, list, list]] = {}  # ASCII and _MAX_CHARS others: bounded
         self.by_word: dict[str, tuple] = {}
         self.by_ignored: dict[str, list] = {}  # characters an ignored match may begin with: few
-        self._unfiltered: tuple[list, list, list] | None = None
 
     def word_entry(self, word: str) -> tuple:
         """(best match among literals and word classes, other terminals still to try) where the
@@ -563,15 +592,11 @@ class _Plan:
 
     def index(self, ch: str) -> tuple[list, list, list]:
         """(word classes, other terminals, all patterns) that can match at character ``ch``, in
-        offering order; first-character sets are only known for ASCII, so any other ``ch`` gets
-        everything."""
-        if not ch.isascii():
-            if self._unfiltered is None:
-                self._unfiltered = self._entries(self.classes, self.others)
-            return self._unfiltered
+        offering order."""
         can = self.lexer.can_start(ch)
-        got = self.by_char[ch] = self._entries([e for e in self.classes if e[0] in can],
-                                               [e for e in self.others if e[0] in can])
+        got = self._entries([e for e in self.classes if e[0] in can], [e for e in self.others if e[0] in can])
+        if ch.isascii() or len(self.by_char) < 128 + _MAX_CHARS:
+            self.by_char[ch] = got
         return got
 
     def outranking(self, ch: str) -> list:
