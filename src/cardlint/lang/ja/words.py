@@ -84,6 +84,9 @@ def _endings(base: dict, feats: tuple, out: dict, depth: int, kind: str) -> None
     put(base["te"] + "も", "VC", ("even",))
     put(base["te"] + "もよい", "V", ("may",))
     put(base["te"] + "もかまわない", "V", ("may",))
+    # "あなたはそれを見てもよく、あなたはそれを唱えてもよく、…": the continuative of てもよい, a permission
+    # coordinated with the next predicate
+    put(base["te"] + "もよく", "VC", ("may",))
     put(base["te"] + "は", "VC", ("te", "topic"))
     put(base["ta"] + "ら", "VC", ("cond",))
     put(base["ta"] + "り", "VC", ("tari",))
