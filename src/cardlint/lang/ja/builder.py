@@ -43,6 +43,7 @@ from cardlint.meaning import pt as pt_mods
 from cardlint.meaning import stack
 from cardlint.meaning import text as text_mods
 from cardlint.meaning import types as type_mods
+from cardlint.meaning.rules_effects import PLAYER_REFS
 from cardlint.meaning.record import COPY_ENTER, ENTERS_WITH, FROM_ZONE, INSTEAD, OWN_SUBJECT, PLAYER_MAY, Predicate
 from cardlint.text.segment import Segment
 
@@ -1014,6 +1015,11 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if "must" in feats or "可能ならば" in p.adverbs:
         # "可能ならば…ブロックに参加する" (blocks … if able): a requirement, a rules effect (CR 509.1c)
         return [rules(lemma)]
+    if "may" in feats and lemma == "join" and affected is not None and affected.ref not in PLAYER_REFS and \
+            any(_np_has(a.np, "ブロック") for a in _args(p, "に")):
+        # "~は飛行を持つかのようにブロックに参加してもよい" (~ may block as though it had flying): the object
+        # is allowed to block so — a permission on the object (meaning.permissions.object_may)
+        return [rec(I.ONE_SHOT, verb="block", tags={PLAYER_MAY})]
     if "may" in feats and lemma == "play" and obj is not None and _np_has(obj.np, "土地") and \
             any(m == ("det", "追加の") for x in obj.np.all() for m in x.mods):
         # "あなたは追加の土地を2枚プレイしてもよい" (you may play two additional lands): a rule (CR 305.2)
