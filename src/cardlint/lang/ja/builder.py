@@ -1019,7 +1019,7 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
             any(_np_has(a.np, "ブロック") for a in _args(p, "に")):
         # "~は飛行を持つかのようにブロックに参加してもよい" (~ may block as though it had flying): the object
         # is allowed to block so — a permission on the object (meaning.permissions.object_may)
-        return [rec(I.ONE_SHOT, verb="block", tags={PLAYER_MAY})]
+        return [rec(I.ONE_SHOT, verb="block", tags={PLAYER_MAY}, duration=rules_duration)]
     if "may" in feats and lemma == "play" and obj is not None and _np_has(obj.np, "土地") and \
             any(m == ("det", "追加の") for x in obj.np.all() for m in x.mods):
         # "あなたは追加の土地を2枚プレイしてもよい" (you may play two additional lands): a rule (CR 305.2)
