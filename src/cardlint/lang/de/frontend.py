@@ -245,6 +245,11 @@ _OLD_VIGILANCE = re.compile(r"^([^.,;«»]+?) (wird|werden) beim angreifen nicht
 _OLD_FLASH = re.compile(r"^du kannst ~ immer dann (?:spielen|wirken), (?:wenn|falls) du (?:auch )?einen spontanzauber "
                         r"(?:spielen|sprechen|wirken) (?:könntest|kannst)\.?$")
 _OLD_UPKEEP = re.compile(r"(?<!nur )während deiner versorgungs(?:phase|segments)(?![\w\-])")
+# "Begrabe …" (until 2000): destroy without regeneration, of the objects the English "bury" rules of
+# grammar/en_old_wordings.tsv rewrite ("bury target …", "bury all …", "bury that/the creature"); "Begrabe ~"
+# (one's own permanent) and the others are left as the English leaves them
+_OLD_BURY = re.compile(r"(^|\. |: )begrabe ((?:alle |diese kreatur|die kreatur)[^.;:«»\"]*?|[^.;:«»\"]*?"
+                       r"(?:deiner wahl|ziel[a-zäöüß]*)(?:, [^.;:«»\"]*?)?)(?=\.|$)")
 _OLD_HASTE_SELF = re.compile(r"^für ~ gilt die einsatzverzögerung nicht\.?$")
 _OLD_HASTE = re.compile(r"(^|«|\")für ([^.«»\"]+?) gilt die einsatzverzögerung nicht(?=[.»\"]|$)")
 _UPKEEP_NUMBER = re.compile(r"^(kumulative versorgung)\s*-\s*(\d+)\.?$")
@@ -347,6 +352,10 @@ class GermanFrontend(Frontend):
             # trigger "zu Beginn deines Versorgungssegments", as the English "During your upkeep, …" reads;
             # "nur während …" (a timing restriction) stays
             text = _OLD_UPKEEP.sub("zu beginn deines versorgungssegments", text)
+        if "begrabe " in text:
+            text = _OLD_BURY.sub(lambda m: f"{m.group(1)}zerstöre {m.group(2)}. sie "
+                                 f"{'können' if m.group(2).startswith('alle ') else 'kann'} nicht regeneriert werden",
+                                 text)
         if "einsatzverzögerung nicht" in text:
             # "Für ~ gilt die Einsatzverzögerung nicht" (before 1999): haste, as the English "is unaffected
             # by summoning sickness" reads; of another object, "… hat Eile"
