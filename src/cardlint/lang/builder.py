@@ -672,7 +672,14 @@ class IRBuilder(FastTransformer):
         return Pred(I.CONTINUOUS, [copy_rules.become_copy()], verb="become")
 
     def face_down(self, children):
-        return Pred(I.CONTINUOUS, [face_down_rules.turn_face_down()], verb="face_down")
+        p = Pred(I.CONTINUOUS, [face_down_rules.turn_face_down()], verb="face_down")
+        # "its controller manifests the top card of their library", "you may manifest …": the card turned
+        # face down is affected, not the player who does it
+        obj = next(iter(_filters(children)), None)
+        if obj is not None:
+            p.subject = obj
+            p.tags.add(OWN_SUBJECT)
+        return p
 
     def text_change(self, children):
         return Pred(I.CONTINUOUS, [text_rules.change_text()], verb="change_text")
