@@ -576,7 +576,7 @@ def translation_strata(lang: str, recs: list, results: dict, en_results: dict, r
     stratified by that English clause's layers when the English clause parses strictly."""
     strata, unparsed = LayerStrata(), UnparsedTally()
     oracle = oracle_results({rec["name"] for rec in recs})
-    rows = []
+    rows, missed = [], []
     cards = mismatched = pairs = en_unparsed = 0
     for rec in recs:
         name = rec["name"]
@@ -594,6 +594,9 @@ def translation_strata(lang: str, recs: list, results: dict, en_results: dict, r
             ref, ours = layers_of([e]), layers_of([t])
             strata.add(ref, t["parsed"], ours)
             if not t["parsed"]:
+                if ref[0] or ref[1]:
+                    missed.append({"layers": _show(ref), "name": name, "en": e["text"], lang: t["text"],
+                                   "error": t.get("error")})
                 unparsed.add(ref == ours, ({"layer"} if ref[0] == ours[0] else set())
                              | ({"key"} if set(score_key(t)) == set(score_key(e)) else set()), bool(ref[0] or ours[0]))
             if t["parsed"] and ref != ours:
@@ -608,6 +611,13 @@ def translation_strata(lang: str, recs: list, results: dict, en_results: dict, r
     unparsed.report(f"unparsed {lang} clauses whose printed-English counterpart parses", "the English's",
                     "layer set only", "same (ability, kind, layer, cda) set")
     _write_disagreements(report_dir, lang, rows)
+    # The unparsed side of the same strata: what a front end must read next for a layer's parse rate.
+    out = report_dir / f"unparsed-by-layer-{lang}.jsonl"
+    with open(out, "w", encoding="utf-8") as fh:
+        for r in sorted(missed, key=lambda r: (r["layers"], r["name"])):
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    print(f"  unparsed clauses whose English counterpart has a layer or CDA: {len(missed)} (written to "
+          f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out})")
 
 
 # ---------------------------------------------------------------------------------- printed English
