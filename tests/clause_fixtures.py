@@ -28,8 +28,9 @@ REQUIRED = {"text", "name", "type", "ability", "effects"}
 OPTIONAL = {"label", "en", "en_name", "parsed", "split", "partial", "xfail"}
 
 
-#: further record files of the same keys, per family (read after clauses.yaml when present)
-FAMILY_FILES = ("layers.yaml",)
+#: further record files of the same keys, per family (read after clauses.yaml when present;
+#: coverage.yaml: clause families a front end parses since issue 18's coverage work)
+FAMILY_FILES = ("layers.yaml", "coverage.yaml")
 
 
 def load(lang: str) -> list[dict]:

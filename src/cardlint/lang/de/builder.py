@@ -1542,6 +1542,10 @@ class GermanIRBuilder(IRBuilder):
     def action_cost(self, children):
         return Node("action_cost", children)
 
+    # hdecov: "Du kannst bestimmen, ~ während deines Enttappsegments nicht zu enttappen" (CR 502.3)
+    def may_skip_untap(self, children):
+        return ("effects", self.statement_effects(None, [self._rules("may_skip_untap")], False))
+
 
 def _relative_keywords(node: Node) -> list[str]:
     """The keywords of a relative clause that says the noun has them ("…, die Trampelschaden verursacht",
