@@ -1546,6 +1546,11 @@ class GermanIRBuilder(IRBuilder):
     def may_skip_untap(self, children):
         return ("effects", self.statement_effects(None, [self._rules("may_skip_untap")], False))
 
+    # hdecov: "…, und (auch) nur einmal pro Zug": a further limit of the restriction the sentence states
+    # (its words say when the ability may be activated; no effect of their own)
+    def restriction_also(self, children):
+        return Node("restriction_also", [])
+
 
 def _relative_keywords(node: Node) -> list[str]:
     """The keywords of a relative clause that says the noun has them ("…, die Trampelschaden verursacht",
