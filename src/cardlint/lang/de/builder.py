@@ -1084,7 +1084,7 @@ class GermanIRBuilder(IRBuilder):
         elif lem == "kosten":
             p.kind = I.RULES
             p.verb = "cost"
-        elif lem in ("übernehmen", "erlangen") and any(f.noun == "control" for f in objs):
+        elif lem in ("übernehmen", "erlangen", "behalten") and any(f.noun == "control" for f in objs):
             p.kind = I.CONTINUOUS
             p.mods = [control_rules.gain()]
             p.verb = "gain_control"
@@ -1260,7 +1260,8 @@ class GermanIRBuilder(IRBuilder):
 
     def sub_suffix(self, children):
         # "…, bis Gaeas Vasall das Spiel verlässt": a duration until an event (CR 611.2b)
-        if any(isinstance(c, Token) and c.type == "OTHER_SUB" and str(c).strip() == "bis" for c in children):
+        if any(isinstance(c, Token) and c.type in ("OTHER_SUB", "COMMA_SUB") and str(c).lstrip(", ").strip() == "bis"
+               for c in children):
             return self.duration_mod("until_event")
         return Node("sub_suffix", children)
 

@@ -36,6 +36,9 @@ _NAME_FACES = re.compile(r"\s*//\s*")
 _ENDS_IN_LETTER = re.compile(r"[a-zäöüß]$")
 _OLD_SS = re.compile(r"\b(mu|da)ß(t?)\b")
 _ARTICLE = r"(?:(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+)?"
+_ANY_ARTICLE = r"(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)"
+#: between two words of a name: spaces or hyphens, after an optional apposition comma
+_NAME_JOINER = r",?[\s\-]+"
 
 
 def _name_words(name: str) -> list[tuple[str, bool]]:
@@ -45,8 +48,16 @@ def _name_words(name: str) -> list[tuple[str, bool]]:
     out = []
     for i, w in enumerate(w for w in _NAME_JOINERS.split(name.strip()) if w):
         lw = w.lower()
-        if i == 0 and lw in W.ARTICLES:
-            continue  # "Der Ur-Drache": the article declines like any other article
+        if lw in W.ARTICLES:
+            if i == 0:
+                continue  # "Der Ur-Drache": the article declines like any other article
+            # hde: an article inside the name declines too ("Hakim der Erzähler" → "auf Hakim den Erzähler")
+            out.append(("", None))
+            continue
+        if lw.endswith(",") and len(lw) > 1:
+            # hde: "Karn, der Silbergolem" is printed "Karn der Silbergolem" in rules text: the apposition
+            # comma is optional (the joiner after a word allows it)
+            lw = lw[:-1]
         if len(lw) > 4 and _ENDS_IN_LETTER.search(lw) and "-" not in lw[-3:]:
             out.append((_ADJ_END.sub("", lw), True))
         else:
@@ -55,11 +66,12 @@ def _name_words(name: str) -> list[tuple[str, bool]]:
 
 
 def _name_pattern(name: str) -> str | None:
-    parts = [re.escape(stem) + (r"(?:e|en|em|er|es|n|ens|ers|ern)?s?" if declines else r"(?:s|es|n|en)?")
+    parts = [_ANY_ARTICLE if declines is None else
+             re.escape(stem) + (r"(?:e|en|em|er|es|n|ens|ers|ern)?s?" if declines else r"(?:s|es|n|en)?")
              for stem, declines in _name_words(name)]
     if not parts:
         return None
-    return _ARTICLE + r"[\s\-]+".join(parts)
+    return _ARTICLE + _NAME_JOINER.join(parts)
 
 
 def _name_variants(name: str | None) -> list[str]:
@@ -142,7 +154,8 @@ _WORD_OR_HYPHEN = re.compile(r"[\w\-]")
 _WORD_CHAR = re.compile(r"\w")
 _WORD_RUN = re.compile(r"\w*")
 _SPACE_RUN = re.compile(r"\s+")
-_JOINER_RUN = re.compile(r"[\s\-]*")
+_JOINER_RUN = re.compile(r",?[\s\-]*")
+_ARTICLES_SET = frozenset(_ARTICLES_ORDER)
 
 
 def _sub_self_plain(text: str, low: str, forms) -> str:
@@ -203,16 +216,21 @@ def _match_name(low: str, i: int, forms) -> int | None:
 def _match_words(low: str, pos: int, words) -> int | None:
     last = len(words) - 1
     for k, (stem, declines) in enumerate(words):
-        if not low.startswith(stem, pos):
-            return None
-        a = pos + len(stem)
-        end = _WORD_RUN.match(low, a).end()
-        if low[a:end] not in (_DECLINED if declines else _UNDECLINED):
-            return None
+        if declines is None:  # an inner article: any article, as a whole word
+            end = _WORD_RUN.match(low, pos).end()
+            if low[pos:end] not in _ARTICLES_SET:
+                return None
+        else:
+            if not low.startswith(stem, pos):
+                return None
+            a = pos + len(stem)
+            end = _WORD_RUN.match(low, a).end()
+            if low[a:end] not in (_DECLINED if declines else _UNDECLINED):
+                return None
         if k == last:
             return end
         pos = _JOINER_RUN.match(low, end).end()
-        if pos == end:
+        if pos == end or low[end:pos] == ",":
             return None
     return None
 
