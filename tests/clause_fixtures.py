@@ -29,7 +29,7 @@ OPTIONAL = {"label", "en", "en_name", "parsed", "split", "partial", "xfail"}
 
 
 #: further record files of the same keys, per family (read after clauses.yaml when present)
-FAMILY_FILES = ("layers.yaml",)
+FAMILY_FILES = ("layers.yaml", "coverage.yaml")
 
 
 def load(lang: str) -> list[dict]:
