@@ -42,7 +42,7 @@ ONE_SHOT_RULES = {"gain_life": "gain_life", "lose_life": "lose_life", "deal_dama
                   "get_energy": "get_energy"}
 DURATIONS = {"until_eot", "until_next_turn", "this_turn", "until_event", "for_as_long_as"}
 CONDITIONS = {"as_long_as": "as_long_as", "if_cond": "if", "during": "during", "each_turn": "each_turn",
-              "reflexive_when": "when_you_do"}
+              "reflexive_when": "when_you_do", "as_you_draft": "as_you_draft"}
 
 
 @lru_cache(maxsize=1)
@@ -146,6 +146,10 @@ def np_filter(t, ctx: "Ctx | None" = None) -> I.Filter:
         return np_filter(t.children[0], ctx)
     if d == "self_np":
         return I.Filter(ref="self")
+    if d == "draft_np":
+        # a booster pack of the draft (CR 905.4), or the cards drafted ("牌张"), as English names them
+        w = _text(t)
+        return I.Filter(noun="booster pack" if "补充包" in w else "card", extra=[w])
     if d == "np_all_opponents":  # "你的所有对手"
         return I.Filter(ref="player", noun="player", controller="opponent", quantifier="all")
     if d == "pronoun":
@@ -598,7 +602,7 @@ def predicate_records(p, subject: I.Filter | None, ctx: Ctx, attr: str | None) -
         toks = list(p.scan_values(lambda v: isinstance(v, Token)))
         end = toks[-1].end_pos if toks and toks[-1].end_pos is not None else None
         # the grammar keeps no token of "翻为牌面朝下" itself: read the words after the object
-        if end is not None and ctx.norm[end:].startswith("翻为牌面朝下"):
+        if end is not None and ctx.norm[end:].startswith(("翻为牌面朝下", "翻为面朝下")):
             # "将~翻为牌面朝下" (turn ~ face down): its face-down characteristics, layer 1b (CR 708.2)
             inner = next((c for c in p.children if isinstance(c, Tree)), None)
             return cont(face_down.turn_face_down(), affected=np_filter(inner, ctx) if inner is not None else subject)
