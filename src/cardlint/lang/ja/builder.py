@@ -894,6 +894,11 @@ def pred_records(p: Pred, ctx: Ctx, elements_text: str) -> list:
     if lemma == "exchange" and obj is not None and _np_has(obj.np, "コントロール"):
         # "それらのコントロールを交換する" (exchange control): layer 2
         return [cont([control.exchange()], aff=_controlled_object(obj.np, ctx))]
+    if lemma == "choose" and obj is not None and _np_has(obj.np, "こと") and any(
+            k == "rel" and _cats().get(m, ("", "", ()))[1:] == ("untap", ("neg",)) for k, m in obj.np.mods):
+        # hja: "あなたのアンタップ・ステップに~をアンタップしないことを選んでもよい" (you may choose not to untap ~
+        # during your untap step): a rule of the untap step (CR 502.3), no one-shot choice
+        return [rules("may_skip_untap", aff=None)]
     # "あなたは「ターン終了時まで、それは二段攻撃を得る。」を選んでもよい" (you may have …): the
     # quoted text is the effect chosen, not an ability granted to anything
     if lemma == "choose" and obj is not None and obj.np.quoted and not any(

@@ -44,6 +44,9 @@ def name_variants_ja(name: str | None) -> list[str]:
         if not part:
             continue
         out.append(part)
+        if " " in part or "\u3000" in part:
+            # "魏の大将軍 司馬懿": the text's spaces are removed (normalize), so the name's are too
+            out.append(_SPACES.sub("", part))
         if "、" in part:  # "忠実な癒し手、ニアンビ" → "ニアンビ" (the name after the epithet)
             short = part.rsplit("、", 1)[1].strip()
             if len(short) >= 2:
