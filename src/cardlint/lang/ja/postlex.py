@@ -11,6 +11,7 @@ from lark.lexer import BasicLexer
 
 from cardlint.lang.ja import words as W
 from cardlint.lang.ja.categories import categories
+from cardlint.speed import plain_lark, terminal_index
 
 
 _PT_START = re.compile(r"[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)")
@@ -213,12 +214,89 @@ class TextStream:
 
 class JaLexer(BasicLexer):
     """Lark's basic lexer whose token stream carries its text (:class:`TextStream`): the post-lexer
-    reads the text after a word run from the stream of the parse at hand, never from shared state."""
+    reads the text after a word run from the stream of the parse at hand, never from shared state.
+
+    Lark's scanner is one combined expression of all ~150 terminals, tried alternative by
+    alternative at every token ("。" fails through a hundred word literals first): that was most
+    of the lexer's time.  :meth:`match` tries, per text character, the combined expression of
+    only the terminals whose match can begin with that character, in Lark's order — the first
+    alternative that matches is the same, so the token is the same.  With the speed layer off
+    (``CARDLINT_PLAIN_LARK``) Lark's own scanner answers, which ``tests/test_speed_plain.py``
+    compares against."""
 
     __future_interface__ = 2
-    #: Lark's lexing, unchanged: the plain-Lark path (CARDLINT_PLAIN_LARK) keeps this lexer
+    #: Lark's lexing (the same tokens): the plain-Lark path (CARDLINT_PLAIN_LARK) keeps this lexer
     lark_lexing = True
 
     def lex(self, state, parser_state):
         text = state.text
         return TextStream(super().lex(state, parser_state), getattr(text, "text", text))
+
+    def match(self, text, pos):
+        by_char = self.__dict__.get("_by_char")
+        if by_char is None:
+            by_char = self._by_char = {} if not plain_lark() else False
+        if by_char is False:
+            return self.scanner.match(text, pos)
+        s = text.text
+        rx = by_char.get(s[pos])
+        if rx is None:
+            rx = self._scanner_for(s[pos], by_char)
+            if rx is None:
+                return self.scanner.match(text, pos)
+        m = rx.match(s, pos, text.end)
+        if m:
+            return m.group(0), m.lastgroup
+        return None
+
+    def _scanner_for(self, ch: str, by_char: dict):
+        """The combined expression of the scanner's terminals that may begin with ``ch``, up to the
+        first that surely matches there (None: use Lark's own, for a character past the memo's
+        bound).  Few distinct expressions result (~20 over a corpus), each compiled once."""
+        if len(by_char) >= _MEMO_CHARS:
+            return None     # junk input: a few thousand characters are card text's
+        known = self.__dict__.get("_known")
+        if known is None:
+            scanner = self.scanner
+            index = terminal_index(scanner.terminals, scanner.g_regex_flags)
+            known = self._known = ([(t, index.firsts.get(t.name)) for t in scanner.terminals], {}, {})
+        terms, compiled, alone = known
+        names = []
+        for t, first in terms:
+            if first is None or ch in first:
+                names.append(t.name)
+                if self._surely_matches(t, ch, alone):
+                    break   # the terminals after it are never reached at this character
+        names = tuple(names)
+        rx = compiled.get(names)
+        if rx is None:
+            if names:
+                pattern = "|".join("(?P<%s>%s)" % (t.name, t.pattern.to_regexp())
+                                   for t, _ in terms if t.name in names)
+                try:
+                    rx = self.re.compile(pattern, self.scanner.g_regex_flags)
+                except AssertionError:   # too many groups for the re module: Lark's scanner splits
+                    return None
+            else:
+                rx = _NEVER
+            compiled[names] = rx
+        by_char[ch] = rx
+        return rx
+
+    def _surely_matches(self, t, ch: str, alone: dict) -> bool:
+        """Does terminal ``t`` match wherever the text has ``ch``?  When its expression has no
+        assertion (no look-around, anchor or word boundary) and matches ``ch`` by itself: a match
+        of a prefix of the text does not depend on what follows."""
+        rx = alone.get(t.name)
+        if rx is None:
+            regexp = t.pattern.to_regexp()
+            rx = alone[t.name] = False if _ASSERTIONS.search(regexp) else \
+                self.re.compile(regexp, self.scanner.g_regex_flags)
+        return rx is not False and rx.match(ch) is not None
+
+
+#: what makes a match depend on the text around it (conservatively: any escape of a letter that is
+#: an assertion, any group that looks around, any anchor)
+_ASSERTIONS = re.compile(r"\\[bBAZ]|\(\?<?[=!]|\^|\$")
+#: distinct text characters whose scanner :class:`JaLexer` remembers (card text uses a few thousand)
+_MEMO_CHARS = 8192
