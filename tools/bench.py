@@ -6,7 +6,10 @@ For one language (``--lang``, default English) it prints the number of clauses, 
 per card), clauses/s, cards/s and µs/clause, the lexer-only time over the same normalised clauses and the
 ratio between the two, peak memory, and the cold start of ``cardlint classify "Flying"``.
 ``--compare`` runs every language in one process, interleaved chunk by chunk, and prints each one's µs/clause relative to
-English.
+English.  ``--against CHECKOUT`` is the A/B of this checkout against another one (with its own ``.venv``): per
+language, the same cards in short rounds that alternate between one worker process per checkout, and the median
+of the paired per-clause CPU-time ratios with its interquartile range and a bootstrap interval
+(``tools/bench_ab.py``; the pairing cancels the load of other work, which two separate runs do not).
 
 Times are wall-clock (``perf_counter``) and process CPU time (``process_time``); on a machine that
 other work is loading, the CPU time is the steadier figure, and the load average is printed next to
@@ -15,6 +18,7 @@ both.  Corpora: ``../shared/corpus/mtg/`` (English Oracle text; the translations
 
   python tools/bench.py [--lang en|de|ja|zh-Hans] [--limit N] [--step K] [--chunk N] [--no-memo] [--no-cold-start]
   python tools/bench.py --compare [--step K]
+  python tools/bench.py --against CHECKOUT [--lang L ...] [--step K] [--limit N] [--round N]
   python tools/bench.py --first-run [--wheel FILE.whl] | --jobs [--repeat N] | --rss | --lint-cache [--repeat N]
                                                                                    (tools/bench_batch.py)
 """
@@ -272,10 +276,14 @@ def bench_translation_align(n: int = 3000) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--lang", default="en", choices=list(FILES))
+    ap.add_argument("--lang", default=None, choices=list(FILES), action="append",
+                    help="the language (default en); with --against, repeatable (default: all four)")
     ap.add_argument("--limit", type=int, help="at most N cards")
     ap.add_argument("--step", type=int, default=1, help="every K-th card only")
     ap.add_argument("--compare", action="store_true", help="every language, µs/clause relative to English")
+    ap.add_argument("--against", metavar="CHECKOUT",
+                    help="paired A/B of this checkout against another one (its own .venv), per language")
+    ap.add_argument("--round", type=int, default=40, help="with --against: cards per round (default 40)")
     ap.add_argument("--no-memo", action="store_true", help="re-parse repeated clause texts (no parse memo)")
     ap.add_argument("--no-cold-start", action="store_true")
     ap.add_argument("--translation-align", type=int, metavar="N", nargs="?", const=3000,
@@ -301,8 +309,23 @@ def main() -> int:
             return bench_batch.lint_cache_bench(args)
         return bench_batch.first_run(args) if args.first_run else (
             bench_batch.jobs_bench(args) if args.jobs else bench_batch.rss_bench(args))
-    if args.step < 1 or args.chunk < 1:
-        ap.error("--step and --chunk must be at least 1")
+    if args.step < 1 or args.chunk < 1 or args.round < 1:
+        ap.error("--step, --chunk and --round must be at least 1")
+    if args.limit is not None and args.limit < 1:
+        ap.error("--limit must be at least 1")
+    if args.against:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import bench_ab
+
+        try:
+            bench_ab.checkout(args.against)
+        except FileNotFoundError as exc:
+            ap.error(str(exc))
+        langs = list(dict.fromkeys(args.lang)) if args.lang else list(FILES)
+        return bench_ab.against(args.against, langs, args.step, args.limit, args.round, ROOT)
+    if args.lang and len(args.lang) > 1:
+        ap.error("--lang once only (several with --against)")
+    args.lang = args.lang[0] if args.lang else "en"
     if args.translation_align:
         return bench_translation_align(args.translation_align)
     if args.compare:
