@@ -293,6 +293,8 @@ def _retag_at_time(children) -> bool:
 
 
 class GermanIRBuilder(IRBuilder):
+    #: hde2: the (holder, duration) of "die Farbe oder Farben, die X bis … hat" (a relative clause read before its verb)
+    _color_holder: tuple[I.Filter, str] | None = None
 
     # ------------------------------------------------------------------ noun phrases
     # replaces the base: German adjectives come as one node, the P/T as a tuple
@@ -427,6 +429,13 @@ class GermanIRBuilder(IRBuilder):
             elif _THEY_CONTROL.search(text):
                 f.controller = f.controller or "player"
             f.extra.append("rel:" + text)
+            if f.noun == "color" and words and words[-1] in ("hat", "haben"):
+                held = _stated_holder(node)
+                if held is not None:
+                    # hde2: "bestimme die Farbe oder Farben, die eine bleibende Karte … bis zum Ende des Zuges hat":
+                    # the colours an object *has for a duration* are set by the choice (read in _verb_kind)
+                    f.extra.append("color_held")
+                    self._color_holder = held
             kws = _relative_keywords(node)
             if kws:
                 # "eine 4/4 Kreatur, die Trampelschaden verursacht" = "a 4/4 creature with trample"
@@ -1122,6 +1131,18 @@ class GermanIRBuilder(IRBuilder):
             # "… wechselt bis zum Ende des Zuges zu einer Farbe, die du bestimmst": becomes that colour (layer 5)
             p.kind = I.CONTINUOUS
             p.mods = [color_rules.chosen()]
+        elif lem in ("bestimmen", "wählen") and self._color_holder is not None \
+                and any("color_held" in f.extra for f in objs):
+            # "bestimme die Farbe oder Farben, die X bis zum Ende des Zuges hat" = "X becomes the color or colors
+            # of your choice until end of turn" (a colour-setting effect, layer 5), not a choice of a colour X has
+            holder, duration = self._color_holder
+            p.kind = I.CONTINUOUS
+            p.mods = [color_rules.chosen()]
+            p.verb = "become"
+            p.objects = [holder]
+            p.subject = holder
+            p.tags.add("own_subject")
+            p.duration = duration
         elif lem == "bringen" and any(f.token or f.noun == "token" for f in objs) and any(
                 isinstance(c, Node) and c.name == "zone_battlefield" for c in children):
             # "Bringe einen 1/1 … Kreaturenspielstein ins Spiel" (before 2012): a token is created (CR 111.2)
@@ -1551,6 +1572,26 @@ class GermanIRBuilder(IRBuilder):
     # (its words say when the ability may be activated; no effect of their own)
     def restriction_also(self, children):
         return Node("restriction_also", [])
+
+
+def _stated_holder(node: Node) -> tuple[I.Filter, str] | None:
+    """The subject of a relative clause "…, die <subject> <duration> hat" and the duration, when the clause
+    states one (without a duration it describes the colours the subject has: Meteor Crater's "eine Farbe,
+    die eine bleibende Karte, die du kontrollierst, hat")."""
+    filters, duration = [], None
+    stack = list(node.children)
+    while stack:
+        c = stack.pop(0)
+        if isinstance(c, Mod) and c.kind == "duration":
+            duration = c.value
+        elif isinstance(c, I.Filter):
+            filters.append(c)
+        elif isinstance(c, Node):
+            stack[:0] = c.children
+    held = [f for f in filters if f.ref not in ("you",)]
+    if duration is None or len(held) != 1:
+        return None
+    return held[0], duration
 
 
 def _relative_keywords(node: Node) -> list[str]:
